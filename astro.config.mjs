@@ -1,0 +1,26 @@
+// @ts-check
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  // Canonical URLs and the sitemap need an absolute origin; production sets PUBLIC_SITE_URL.
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  // Pages are pre-rendered unless they opt out; only the API endpoint runs on demand.
+  output: 'static',
+  // server.mjs imports the standalone handler (static files and API) and adds headers and compression.
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react(), mdx()],
+  trailingSlash: 'ignore',
+  build: { inlineStylesheets: 'auto' },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  security: {
+    // Astro hashes every inline script and style into a CSP meta tag; server.mjs adds the header-only parts.
+    csp: {
+      scriptDirective: { resources: ["'self'", 'https://js.paystack.co'] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+});

@@ -1,0 +1,116 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
+import { type ApiResult, request } from './api.ts';
+import { navigate } from './navigation.ts';
+import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, markAuthState } from './storage.ts';
+import { showToast, showToastAfterNavigation } from './toasts.ts';
+
+/** A user as the API returns it. */
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  telephone: string;
+  triviaPoints: number;
+  image: { url: string } | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** The profile kept beside the user. */
+export interface Profile {
+  totalScore: number;
+  subscription: {
+    status: 'none' | 'trial' | 'active' | 'expired';
+    planId: string | null;
+    endsAt: string | null;
+  };
+}
+
+/** What sign-up, sign-in and GET /user return. */
+export interface SessionPayload {
+  user: User;
+  isAdmin: boolean;
+  profile: Profile;
+  token: string;
+}
+
+interface AuthState {
+  user: User | null;
+  profile: Profile | null;
+  isAuth: boolean;
+}
+
+const signedOut: AuthState = { user: null, profile: null, isAuth: false };
+
+/** The persisted auth store: the user and profile of this browser's session. */
+export const $auth = persistentAtom<AuthState>(AUTH_STORE_KEY, signedOut, {
+  encode: JSON.stringify,
+  decode: (raw) => {
+    try {
+      return { ...signedOut, ...(JSON.parse(raw) as Partial<AuthState>) };
+    } catch {
+      return signedOut;
+    }
+  },
+});
+
+export const $user = computed($auth, (state) => state.user);
+
+/** Stores a fresh session, unless the account is an admin, which this app refuses (spec §6). */
+function acceptSession(payload: SessionPayload): boolean {
+  if (payload.isAdmin || payload.user.isAdmin) {
+    clearSession();
+    showToast(ADMIN_REFUSED_MESSAGE, 'error');
+    return false;
+  }
+  localStorage.setItem(AUTH_TOKEN_KEY, payload.token);
+  $auth.set({ user: payload.user, profile: payload.profile, isAuth: true });
+  markAuthState(true);
+  return true;
+}
+
+/** Forgets the session in this browser. */
+export function clearSession(): void {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  $auth.set(signedOut);
+  markAuthState(false);
+}
+
+/** Signs in with a session payload from login or sign-up and goes on to choose an exam. */
+export function completeSignIn(result: ApiResult<SessionPayload>): boolean {
+  if (!result.ok || !acceptSession(result.data)) return false;
+  navigate('/select-exam');
+  return true;
+}
+
+/** Loads the current user from the server (spec: the user is loaded on start). */
+export async function loadUser(): Promise<void> {
+  if (!localStorage.getItem(AUTH_TOKEN_KEY)) return;
+  const result = await request<SessionPayload>('GET', '/api/v1/user');
+  if (result.ok) acceptSession(result.data);
+  else if (result.status === 403) {
+    clearSession();
+    showToast(result.message, 'error');
+  }
+}
+
+/** Replaces the stored user after a profile edit. */
+export function replaceUser(user: User): void {
+  $auth.set({ ...$auth.get(), user });
+}
+
+/** Logs out on the server, clears everything stored, and goes home with 'Logout Successfully'. */
+export async function logout(): Promise<void> {
+  const result = await request<null>('POST', '/api/v1/user/logout', { quiet: true });
+  if (!result.ok && result.status !== 401) {
+    showToast(result.message || 'Failed to logout', 'info');
+    return;
+  }
+  localStorage.clear();
+  $auth.set(signedOut);
+  showToastAfterNavigation('Logout Successfully', 'success');
+  navigate('/');
+}

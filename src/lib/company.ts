@@ -1,0 +1,14 @@
+/** The company's contact details, shown in the footer and on the contact page. */
+export const company = {
+  name: 'ExamPrep NG',
+  legalName: 'ExamPrep NG Education Ltd.',
+  address: '14 Adeola Odeku Street, Victoria Island, Lagos, Nigeria',
+  phones: ['+234 803 000 1122', '+234 907 000 3344'],
+  whatsapp: '2348030001122',
+  email: 'info@examprep.ng',
+  social: {
+    facebook: 'https://www.facebook.com/examprepng',
+    x: 'https://x.com/examprepng',
+    instagram: 'https://www.instagram.com/examprepng',
+  },
+} as const;

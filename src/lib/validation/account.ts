@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { emailAddress, password, phoneNumber, requiredText } from './fields.ts';
+
+/** Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions.md). */
+export const signUpSchema = z
+  .object({
+    firstName: requiredText('First Name is required', 60),
+    lastName: requiredText('Last Name is required', 60),
+    email: emailAddress('Email is required', 'Email is invalid'),
+    telephone: phoneNumber(),
+    password: password('Password is required', 6, 'Password must be at least 6 characters'),
+    confirmPassword: z.string({ error: 'Passwords do not match' }),
+    agreeTerms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+/** Sign-in (spec §5): exactly 11 digits, and the message says 11 (docs/decisions.md). */
+export const signInSchema = z.object({
+  telephone: phoneNumber(),
+  password: password('Password is required', 6, 'Password must be at least 6 characters long'),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** The fields a student may edit on the profile; the telephone is shown but never editable. */
+export const EDITABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'email'] as const;
+export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
+
+/** PUT /api/v1/user: exactly one edited field. */
+export const profileUpdateSchema = z
+  .object({
+    firstName: requiredText('First Name is required', 60).optional(),
+    lastName: requiredText('Last Name is required', 60).optional(),
+    email: emailAddress('Email is required', 'Email is invalid').optional(),
+    telephone: z.unknown().optional(),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.telephone !== undefined) {
+      context.addIssue({ code: 'custom', path: ['telephone'], message: 'Phone number cannot be changed' });
+    }
+    const edited = EDITABLE_PROFILE_FIELDS.filter((field) => body[field] !== undefined);
+    if (edited.length !== 1 && body.telephone === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: edited.length === 0 ? 'No changes to update' : 'Update one field at a time',
+      });
+    }
+  });
+
+/** Step 1 of /set-password: the email that receives the token. */
+export const resetRequestSchema = z.object({
+  email: emailAddress('Email is required', 'Please enter a valid email address'),
+});
+
+/** Step 2 of /set-password, as the form holds it. */
+export const setPasswordFormSchema = z
+  .object({
+    token: requiredText('Token is required', 200),
+    newPassword: password('New password is required', 8, 'Password must be at least 8 characters long'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** POST /api/v1/user/reset-password: the token (sent as otp) and the new password. */
+export const resetPasswordSchema = z.object({
+  otp: requiredText('Token is required', 200),
+  password: password('New password is required', 8, 'Password must be at least 8 characters long'),
+});

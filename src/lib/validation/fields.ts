@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A string that must be present and not blank; `message` is shown both when missing and when empty. */
+export function requiredText(message: string, maxLength = 200) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(maxLength, `Must be at most ${maxLength} characters`);
+}
+
+/** A present, well-formed email, lower-cased so that uniqueness ignores case. */
+export function emailAddress(requiredMessage: string, invalidMessage: string) {
+  return requiredText(requiredMessage, 254)
+    .pipe(z.email(invalidMessage))
+    .transform((value) => value.toLowerCase());
+}
+
+/** Nigerian mobile numbers are 11 digits (0803..., 0907...). */
+export const PHONE_DIGITS = 11;
+export const PHONE_MESSAGE = `Please enter a valid ${PHONE_DIGITS}-digit phone number`;
+
+/** A phone number: required, exactly 11 digits. */
+export function phoneNumber(requiredMessage = 'Phone number is required') {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(/^\d{11}$/, PHONE_MESSAGE);
+}
+
+/** Passwords are hashed with argon2; the cap keeps one request from costing the server minutes. */
+export const PASSWORD_MAX = 128;
+export function password(requiredMessage: string, minLength: number, minMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(minLength, minMessage)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+}

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { errorResponse, HttpError } from './http/errors.ts';
+import { createRateLimits } from './http/rate-limits.ts';
+import type { AppDeps, AppEnv } from './http/types.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import { historyRoutes } from './routes/history/index.ts';
+import { userRoutes } from './routes/user/index.ts';
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+/** Builds the API with everything it needs passed in, so a test can build one on a fresh database. */
+export function createApp(deps: AppDeps) {
+  const limits = createRateLimits();
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('deps', deps);
+    c.set('logger', logger);
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+  app.use(
+    cors({
+      origin: deps.config.siteUrl,
+      allowHeaders: ['Content-Type', 'Authorization', 'frontend-source'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: ONE_MEGABYTE,
+      onError: () => {
+        throw new HttpError(413, 'Request body is too large (1 MB at most)');
+      },
+    }),
+  );
+  app.use(async (c, next) => {
+    await next();
+    // Personal data must never sit in a shared cache; public catalogue routes set their own policy.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  app.route('/api/v1/health', healthRoutes());
+  app.route('/api/v1/user', userRoutes(limits));
+  app.route('/api/v1/history', historyRoutes());
+
+  app.notFound((c) => errorResponse(new HttpError(404, 'This API route does not exist'), c));
+  app.onError(errorResponse);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono';
+import { findSession } from '../services/sessions.ts';
+import { adminRefused, unauthorized } from './errors.ts';
+import type { AppEnv } from './types.ts';
+
+/** The bearer token of a request, if it carries a well-formed one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
+  return match?.[1];
+}
+
+/** True when the request comes from this web app, which refuses admin accounts. */
+export function fromWebApp(header: string | undefined): boolean {
+  return header?.trim().toLowerCase() === 'webuser';
+}
+
+/** Requires a live session; refuses admins coming from the web app (spec §6). */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerToken(c.req.header('authorization'));
+  if (!token) throw unauthorized();
+  const { db, clock } = c.get('deps');
+  const session = await findSession(db, token, clock.now());
+  if (!session) throw unauthorized();
+  if (session.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
+  c.set('auth', session);
+  await next();
+};

@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import {
+  ADMIN_REFUSED_MESSAGE,
+  type ApiErrorBody,
+  type ApiErrorItem,
+  type PaymentCode,
+  UNAUTHORIZED_MESSAGE,
+} from '../../lib/errors.ts';
+import type { AppEnv } from './types.ts';
+
+/** An error with a status and a message meant for the user; the only kind the API shows as it is. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: { code?: string; errors?: ApiErrorItem[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 400 with one entry per zod issue; the message is the first issue's. */
+export function invalidInput(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: (string | number)[] = [],
+): HttpError {
+  const errors = issues.map((issue) => ({
+    path: [...prefix, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+    message: issue.message,
+  }));
+  return new HttpError(400, errors[0]?.message ?? 'Invalid input', { errors });
+}
+
+export const unauthorized = () => new HttpError(401, UNAUTHORIZED_MESSAGE);
+export const adminRefused = () => new HttpError(403, ADMIN_REFUSED_MESSAGE);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, path?: string) =>
+  new HttpError(409, message, path ? { errors: [{ path: [path], message }] } : {});
+export const paymentRequired = (code: PaymentCode, message: string) => new HttpError(402, message, { code });
+
+/** The one place where any thrown value becomes an HTTP response; a 500 never shows its details. */
+export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
+  const requestId = c.get('requestId');
+  if (error instanceof HttpError) {
+    const body: ApiErrorBody = { success: false, message: error.message, ...error.extra };
+    return c.json(body, error.status);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const message =
+      status === 413 ? 'Request body is too large (1 MB at most)' : error.message || 'Invalid request';
+    if (status >= 500) {
+      c.get('logger')?.error({ err: error }, 'request failed');
+      return c.json(
+        { success: false, message: 'Something went wrong', requestId } satisfies ApiErrorBody,
+        500,
+      );
+    }
+    return c.json(
+      { success: false, message, errors: [{ path: [], message }] } satisfies ApiErrorBody,
+      status,
+    );
+  }
+  c.get('logger')?.error({ err: error }, 'request failed');
+  const body: ApiErrorBody = {
+    success: false,
+    message: 'Something went wrong on our side. Please try again.',
+    requestId,
+  };
+  return c.json(body, 500);
+}

@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mailer } from '../services/mailer.ts';
+
+/** A source of the current time, so that tests can move it. */
+export interface Clock {
+  now: () => Date;
+}
+
+/** Everything the API takes from outside; tests pass their own. */
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The signed-in caller, as the auth middleware resolves it from the bearer token. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  isAdmin: boolean;
+}
+
+export interface AppEnv {
+  Bindings: {
+    /** The socket's remote address, passed by the Astro endpoint (or by tests). */
+    clientAddress?: string;
+  };
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    deps: AppDeps;
+    auth: AuthContext;
+  };
+}

@@ -1,0 +1,40 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { coinLedger } from '../../db/schema.ts';
+import { requireUser } from '../../http/auth.ts';
+import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { validate } from '../../http/validate.ts';
+
+/** /api/v1/history: the caller's coin ledger, newest first. */
+export function historyRoutes() {
+  return new Hono<AppEnv>().get('/', requireUser, validate('query', pageQuerySchema), async (c) => {
+    const { db } = c.get('deps');
+    const { userId } = c.get('auth');
+    const { page, limit } = c.req.valid('query');
+    const mine = eq(coinLedger.userId, userId);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: coinLedger.id,
+          createdAt: coinLedger.createdAt,
+          description: coinLedger.description,
+          type: coinLedger.type,
+          coins: coinLedger.coins,
+          coinsAfter: coinLedger.coinsAfter,
+        })
+        .from(coinLedger)
+        .where(mine)
+        .orderBy(desc(coinLedger.seq))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ value: count() }).from(coinLedger).where(mine),
+    ]);
+    const docs = rows.map(({ id, createdAt, ...entry }) => ({
+      _id: id,
+      createdAt: createdAt.toISOString(),
+      ...entry,
+    }));
+    return ok(c, 'Coin history fetched successfully', paged(docs, total?.value ?? 0, page, limit));
+  });
+}

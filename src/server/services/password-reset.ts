@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { passwordResets, users } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { hashPassword } from './accounts.ts';
+import type { Mailer } from './mailer.ts';
+import { revokeAllSessions } from './sessions.ts';
+import { hashSecret, newSecret } from './tokens.ts';
+
+export const RESET_TOKEN_MINUTES = 15;
+
+/**
+ * Creates a single-use reset token for the account with this email, if there is one, and mails it.
+ * Returns the token, or undefined when no account uses the email; the caller answers the same either way.
+ */
+export async function createResetToken(db: Database, email: string, now: Date): Promise<string | undefined> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return undefined;
+  const token = newSecret();
+  await db.transaction(async (tx) => {
+    // A new request retires any earlier token, so only the latest email works.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashSecret(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    });
+  });
+  return token;
+}
+
+/** The email that carries a reset token. */
+export function resetEmail(to: string, token: string, siteUrl: string) {
+  return {
+    to,
+    subject: 'Your password reset token',
+    text: [
+      'Someone asked to set a new password for your exam practice account.',
+      '',
+      `Your reset token: ${token}`,
+      '',
+      `Open ${siteUrl}/set-password, choose "Send set Token" again if needed, and paste the token in step 2.`,
+      `The token works once and expires in ${RESET_TOKEN_MINUTES} minutes.`,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** Mails a reset token without holding up the response; a failure is logged, never shown. */
+export function sendResetEmail(
+  mailer: Mailer,
+  message: ReturnType<typeof resetEmail>,
+  onError: (error: unknown) => void,
+) {
+  mailer.send(message).catch(onError);
+}
+
+/** Sets a new password from a reset token, once, and signs the user out everywhere. */
+export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // The conditional update claims the token: of two concurrent uses, only one gets a row back.
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashSecret(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) {
+      throw new HttpError(400, 'This reset token is invalid or has expired. Request a new one.', {
+        errors: [
+          { path: ['otp'], message: 'This reset token is invalid or has expired. Request a new one.' },
+        ],
+      });
+    }
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
+    await revokeAllSessions(tx, claimed.userId, now);
+  });
+}

@@ -1,0 +1,137 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { createTestApp, newStudent, signUpStudent } from '../support/test-app.ts';
+
+const t = await createTestApp();
+
+describe('API conventions', () => {
+  it('sends the security headers and a request id on every response', async () => {
+    const response = await t.request('GET', '/api/v1/health');
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-request-id')).toMatch(/.+/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an unknown route with 404 in the error shape', async () => {
+    const response = await t.request('GET', '/api/v1/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ success: false, message: 'This API route does not exist' });
+  });
+
+  it('answers 500 with a request id and no internals when something breaks', async () => {
+    // A database that fails on every use stands in for an outage.
+    const brokenDb = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('secret database detail');
+        },
+      },
+    ) as Database;
+    const app = createApp({
+      db: brokenDb,
+      config: t.config,
+      mailer: t.mailer,
+      clock: t.clock,
+      logger: pino({ level: 'silent' }),
+    });
+    const response = await app.request('/api/v1/health');
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(text).not.toContain('secret database detail');
+    expect(JSON.parse(text)).toMatchObject({
+      success: false,
+      requestId: response.headers.get('x-request-id'),
+    });
+  });
+});
+
+describe('rate limits', () => {
+  it('stops guessing one account after 10 failures in 15 minutes, from any address, as plain text', async () => {
+    const { body } = await signUpStudent(t);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await t.request('POST', '/api/v1/user/login', {
+        body: { telephone: body.telephone, password: `wrong-${attempt}` },
+      });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await t.request('POST', '/api/v1/user/login', {
+      body: { telephone: body.telephone, password: body.password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(blocked.text).toBe(
+      'Too many failed sign-in attempts for this phone number. Try again in 15 minutes.',
+    );
+  });
+
+  it('does not count successful sign-ins against the account', async () => {
+    const { body } = await signUpStudent(t);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await t.request('POST', '/api/v1/user/login', {
+        body: { telephone: body.telephone, password: body.password },
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('limits sign-ups from one address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await t.request('POST', '/api/v1/user', { body: newStudent(), address: '192.0.2.7' });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits password-reset requests from one address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await t.request('PUT', '/api/v1/user/reset-password', {
+        body: { email: `person${attempt}@example.com` },
+        address: '192.0.2.8',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await t.request('PUT', '/api/v1/user/reset-password', {
+        body: { email: `spoof${attempt}@example.com` },
+        address: '192.0.2.9',
+        headers: { 'x-forwarded-for': `198.51.100.${attempt}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+
+describe('rate limits behind a trusted proxy', () => {
+  it('keys on the first X-Forwarded-For address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await proxied.request('PUT', '/api/v1/user/reset-password', {
+        body: { email: `proxied${attempt}@example.com` },
+        address: '10.9.9.9',
+        headers: { 'x-forwarded-for': `198.51.100.${attempt}, 10.9.9.9` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});

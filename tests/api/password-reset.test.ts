@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { passwordResets } from '../../src/server/db/schema.ts';
+import { createTestApp, signUpStudent } from '../support/test-app.ts';
+
+const t = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.test' });
+
+/** The reset token from the latest email to an address (mail is sent without holding up the response). */
+async function tokenMailedTo(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const message = t.mailer.sent.findLast((sent) => sent.to === email);
+    const token = message?.text.match(/Your reset token: (\S+)/)?.[1];
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no reset email reached ${email}`);
+}
+
+describe('PUT /api/v1/user/reset-password (request a token)', () => {
+  it('mails a 256-bit single-use token and stores only its hash', async () => {
+    const { body } = await signUpStudent(t);
+    const response = await t.request('PUT', '/api/v1/user/reset-password', { body: { email: body.email } });
+    expect(response.status).toBe(200);
+    expect(response.json.message).toBe('Reset token has been sent to your email');
+    const token = await tokenMailedTo(body.email);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const message = t.mailer.sent.findLast((sent) => sent.to === body.email);
+    expect(message?.text).toContain('https://examprep.test/set-password');
+    const rows = await t.db.select().from(passwordResets);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+  });
+
+  it('answers the same for an email with no account, and sends nothing', async () => {
+    const before = t.mailer.sent.length;
+    const response = await t.request('PUT', '/api/v1/user/reset-password', {
+      body: { email: 'nobody@example.com' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.message).toBe('Reset token has been sent to your email');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(t.mailer.sent.length).toBe(before);
+  });
+
+  it.each([
+    [{}, 'Email is required'],
+    [{ email: 'not-email' }, 'Please enter a valid email address'],
+  ])('rejects %j with "%s"', async (body, message) => {
+    const response = await t.request('PUT', '/api/v1/user/reset-password', { body });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toContainEqual({ path: ['email'], message });
+  });
+});
+
+describe('POST /api/v1/user/reset-password (set the new password)', () => {
+  async function requestToken() {
+    const student = await signUpStudent(t);
+    await t.request('PUT', '/api/v1/user/reset-password', { body: { email: student.body.email } });
+    return { ...student, otp: await tokenMailedTo(student.body.email) };
+  }
+
+  it('sets the password once and signs the user out everywhere', async () => {
+    const { otp, token, body } = await requestToken();
+    const response = await t.request('POST', '/api/v1/user/reset-password', {
+      body: { otp, password: 'NewPass#2026' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.message).toBe('Password successfully reset');
+
+    expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(401);
+    const oldLogin = await t.request('POST', '/api/v1/user/login', {
+      body: { telephone: body.telephone, password: body.password },
+    });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await t.request('POST', '/api/v1/user/login', {
+      body: { telephone: body.telephone, password: 'NewPass#2026' },
+    });
+    expect(newLogin.status).toBe(200);
+
+    const again = await t.request('POST', '/api/v1/user/reset-password', {
+      body: { otp, password: 'Another#2026' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.json.message).toBe('This reset token is invalid or has expired. Request a new one.');
+  });
+
+  it('refuses a token after 15 minutes', async () => {
+    const { otp } = await requestToken();
+    t.clock.advance(15 * 60_000 + 1);
+    try {
+      const response = await t.request('POST', '/api/v1/user/reset-password', {
+        body: { otp, password: 'NewPass#2026' },
+      });
+      expect(response.status).toBe(400);
+    } finally {
+      t.clock.advance(-(15 * 60_000 + 1));
+    }
+  });
+
+  it('retires an earlier token when a new one is requested', async () => {
+    const { otp, body } = await requestToken();
+    await t.request('PUT', '/api/v1/user/reset-password', { body: { email: body.email } });
+    const response = await t.request('POST', '/api/v1/user/reset-password', {
+      body: { otp, password: 'NewPass#2026' },
+    });
+    expect(response.status).toBe(400);
+    const [row] = await t.db.select().from(passwordResets).where(eq(passwordResets.usedAt, t.clock.now()));
+    expect(row).toBeDefined();
+  });
+
+  it.each([
+    [{ password: 'NewPass#2026' }, 'otp', 'Token is required'],
+    [{ otp: 'x' }, 'password', 'New password is required'],
+    [{ otp: 'x', password: 'short' }, 'password', 'Password must be at least 8 characters long'],
+  ])('rejects %j with "%s: %s"', async (body, field, message) => {
+    const response = await t.request('POST', '/api/v1/user/reset-password', { body });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toContainEqual({ path: [field], message });
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL names a server.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' } },
+      },
+      ...(onPostgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'api-postgres',
+                include: ['tests/api/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
