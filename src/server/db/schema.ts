@@ -116,3 +116,14 @@ export const subscriptions = pgTable(
   },
   (table) => [index('subscriptions_user_ends_idx').on(table.userId, table.endsAt.desc())],
 );
+
+/** Messages from the contact form; each is also mailed to INFO_MAILBOX. */
+export const feedbackMessages = pgTable('feedback_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullname: text('fullname').notNull(),
+  email: text('email').notNull(),
+  telephone: text('telephone').notNull(),
+  message: text('message').notNull(),
+  acceptTerms: boolean('accept_terms').notNull(),
+  createdAt: createdAt(),
+});
