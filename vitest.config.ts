@@ -8,17 +8,17 @@ export default defineConfig({
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
       },
       {
-        extends: true,
+        extends: true as const,
         test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' } },
       },
       ...(onPostgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'api-postgres',
                 include: ['tests/api/**/*.test.ts'],

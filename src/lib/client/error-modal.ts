@@ -8,15 +8,22 @@ export function describeError(item: ApiErrorItem): string {
     : item.message;
 }
 
-/** Opens the shared Error modal listing the errors, numbered when there is more than one (spec §2). */
+/** The modal's lines: numbered when there is more than one error (spec §2). */
+export function errorModalLines(errors: ApiErrorItem[]): string[] {
+  return errors.map((item, index) =>
+    errors.length > 1 ? `${index + 1}. ${describeError(item)}` : describeError(item),
+  );
+}
+
+/** Opens the shared Error modal listing the errors. */
 export function showErrorModal(errors: ApiErrorItem[]): void {
   const dialog = document.getElementById('error-modal') as HTMLDialogElement | null;
   const list = dialog?.querySelector('[data-error-list]');
   if (!dialog || !list) return;
   list.replaceChildren(
-    ...errors.map((item, index) => {
+    ...errorModalLines(errors).map((text) => {
       const line = document.createElement('li');
-      line.textContent = errors.length > 1 ? `${index + 1}. ${describeError(item)}` : describeError(item);
+      line.textContent = text;
       return line;
     }),
   );

@@ -82,6 +82,7 @@ export function clearSession(): void {
 /** Signs in with a session payload from login or sign-up and goes on to choose an exam. */
 export function completeSignIn(result: ApiResult<SessionPayload>): boolean {
   if (!result.ok || !acceptSession(result.data)) return false;
+  showToastAfterNavigation(result.message, 'success');
   navigate('/select-exam');
   return true;
 }

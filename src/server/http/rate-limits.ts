@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { every } from 'hono/combine';
 import { rateLimiter } from 'hono-rate-limiter';
 import { clientAddress } from './client-address.ts';
 import type { AppEnv } from './types.ts';
@@ -32,7 +33,7 @@ function perAddress(name: string, limit: number, windowMs: number, message: stri
  */
 export function createRateLimits() {
   return {
-    login: [
+    login: every(
       perAddress(
         'login',
         30,
@@ -48,14 +49,14 @@ export function createRateLimits() {
         message: 'Too many failed sign-in attempts for this phone number. Try again in 15 minutes.',
         keyGenerator: async (c) => `login-account:${await bodyField(c, 'telephone')}`,
       }),
-    ],
+    ),
     signUp: perAddress(
       'sign-up',
       10,
       minutes(60),
       'Too many sign-ups from this network. Try again in an hour.',
     ),
-    resetRequest: [
+    resetRequest: every(
       perAddress('reset-request', 5, minutes(15), 'Too many reset requests. Try again in 15 minutes.'),
       rateLimiter<AppEnv>({
         windowMs: minutes(15),
@@ -64,7 +65,7 @@ export function createRateLimits() {
         message: 'Too many reset requests for this email. Try again in 15 minutes.',
         keyGenerator: async (c) => `reset-email:${await bodyField(c, 'email')}`,
       }),
-    ],
+    ),
     resetSubmit: perAddress(
       'reset-submit',
       10,

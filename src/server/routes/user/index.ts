@@ -36,7 +36,7 @@ export function userRoutes(limits: RateLimits) {
       const payload = await signUp(db, c.req.valid('json'), clock.now());
       return ok(c, 'Account created successfully', payload, 201);
     })
-    .post('/login', ...limits.login, validate('json', signInSchema), async (c) => {
+    .post('/login', limits.login, validate('json', signInSchema), async (c) => {
       const { db, clock } = c.get('deps');
       const { telephone, password } = c.req.valid('json');
       const user = await checkCredentials(db, telephone, password);
@@ -72,7 +72,7 @@ export function userRoutes(limits: RateLimits) {
       await revokeSession(db, c.get('auth').sessionId, clock.now());
       return ok(c, 'Logout Successfully', null);
     })
-    .put('/reset-password', ...limits.resetRequest, validate('json', resetRequestSchema), async (c) => {
+    .put('/reset-password', limits.resetRequest, validate('json', resetRequestSchema), async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');
       const { email } = c.req.valid('json');
       const token = await createResetToken(db, email, clock.now());

@@ -1,0 +1,177 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { logout } from '../../lib/client/session.ts';
+import { shareLink } from '../../lib/client/share.ts';
+import { formatDateTime, formatThousands } from '../../lib/format.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { TextField } from '../shared/fields.tsx';
+import { createProfileStore, initials, PROFILE_FIELD_LABELS, type ProfileField } from './profile-store.ts';
+
+const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephone'];
+
+/** /profile: the student's details, edit dialog, sharing, coin history and logout (spec §2). */
+export default function ProfileView() {
+  const [store] = useState(createProfileStore);
+  const user = useStore(store.$user);
+  const editing = useStore(store.$editing);
+  const saving = useStore(store.$saving);
+  const history = useStore(store.$history);
+  const confirmDelete = useStore(store.$confirmDelete);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  if (!user) return <div className="spinner" role="status" aria-label="Loading your profile" />;
+
+  const siteUrl = location.origin;
+  return (
+    <div className="profile">
+      <section className="card profile-summary" aria-labelledby="profile-name">
+        <div className="avatar" aria-hidden="true">
+          {initials(user)}
+        </div>
+        <div>
+          <h1 id="profile-name">
+            {user.firstName} {user.lastName}
+          </h1>
+          <p>{user.email}</p>
+          <p>{user.telephone}</p>
+          <p className="coin-balance">
+            <strong>{formatThousands(user.triviaPoints)}</strong> coins
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="details-heading">
+        <h2 id="details-heading">Your details</h2>
+        <ul className="profile-tiles">
+          {TILE_FIELDS.map((field) => (
+            <li key={field}>
+              <button type="button" className="profile-tile" onClick={() => store.edit(field)}>
+                <span className="tile-label">{PROFILE_FIELD_LABELS[field]}</span>
+                <span className="tile-value">{user[field]}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="profile-actions" aria-label="More actions">
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() =>
+            void shareLink({
+              title: 'Practise past questions with me',
+              text: `${user.firstName} invites you to practise WAEC, JAMB and NECO past questions on ExamPrep NG.`,
+              url: `${siteUrl}/sign-up`,
+            })
+          }
+        >
+          Invite Friends
+        </button>
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() =>
+            void shareLink({
+              title: 'ExamPrep NG',
+              text: 'Past questions with explanations for COMMON ENTRANCE, BECE, NECO, WAEC, GCE, JAMB and IELTS.',
+              url: siteUrl,
+            })
+          }
+        >
+          Share App
+        </button>
+        <button type="button" className="button button-danger" onClick={() => store.$confirmDelete.set(true)}>
+          Delete Account
+        </button>
+        <button type="button" className="button" onClick={() => void logout()}>
+          Logout
+        </button>
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Coin History</h2>
+        <CoinHistory status={history.status} entries={history.entries} />
+      </section>
+
+      <Dialog open={editing !== null} title={`Edit ${editing ? PROFILE_FIELD_LABELS[editing.field].toLowerCase() : ''}`} onClose={store.cancelEdit}>
+        {editing && (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void store.save();
+            }}
+          >
+            <TextField
+              label={PROFILE_FIELD_LABELS[editing.field]}
+              name={editing.field}
+              type={editing.field === 'email' ? 'email' : editing.field === 'telephone' ? 'tel' : 'text'}
+              value={editing.value}
+              error={editing.error}
+              readOnly={editing.field === 'telephone'}
+              onChange={store.setValue}
+            />
+            {editing.field === 'telephone' && <p className="hint">Your phone number signs you in, so it cannot be changed.</p>}
+            <div className="modal-actions">
+              <button type="button" className="button button-outline" onClick={store.cancelEdit}>
+                Cancel
+              </button>
+              <button type="submit" className="button" disabled={saving}>
+                {saving ? 'Saving...' : 'Submit'}
+              </button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+
+      <Dialog open={confirmDelete} title="Delete Account" onClose={() => store.$confirmDelete.set(false)}>
+        <p>Are you sure you want to delete your account? Your scores and coins will be lost.</p>
+        <p className="hint">To delete your account, write to us from the Contact Us page and we will remove it.</p>
+        <div className="modal-actions">
+          <button type="button" className="button button-outline" onClick={() => store.$confirmDelete.set(false)}>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" onClick={() => store.$confirmDelete.set(false)}>
+            Delete
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+function CoinHistory({ status, entries }: ReturnType<ReturnType<typeof createProfileStore>['$history']['get']>) {
+  if (status === 'loading') return <div className="spinner" role="status" aria-label="Loading coin history" />;
+  if (status === 'failed') return <p>We could not load your coin history. Check your connection and reload.</p>;
+  if (entries.length === 0) return <p>No coin activity yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="history-table">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Description</th>
+            <th scope="col">Type</th>
+            <th scope="col">Coins</th>
+            <th scope="col">Balance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry._id}>
+              <td>{formatDateTime(entry.createdAt)}</td>
+              <td>{entry.description}</td>
+              <td className={`entry-${entry.type}`}>{entry.type}</td>
+              <td>{entry.type === 'debit' ? `-${entry.coins}` : `+${entry.coins}`}</td>
+              <td>{formatThousands(entry.coinsAfter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { e2eAdmin } from '../../playwright.config.ts';
+import { createStudent, expect, latestMailTo, signIn, studentDetails, test } from './fixtures.ts';
+
+test('a student signs up, edits the profile, logs out and signs in again', async ({ page }) => {
+  const details = studentDetails({ firstName: 'Chidi', lastName: 'Eze' });
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill(details.firstName as string);
+  await page.getByLabel('Last name').fill(details.lastName as string);
+  await page.getByLabel('Email address').fill(details.email as string);
+  await page.getByLabel('Phone number').fill(details.telephone as string);
+  await page.getByLabel('Password', { exact: true }).fill(details.password as string);
+  await page.getByLabel('Confirm password').fill(details.password as string);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Sign-Up' }).click();
+
+  await expect(page).toHaveURL(/\/select-exam$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Account created successfully' })).toBeVisible();
+  await expect(page.locator('.desktop-nav').getByRole('link', { name: 'Settings' })).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Chidi Eze' })).toBeVisible();
+  await expect(page.locator('.avatar')).toHaveText('CE');
+  await expect(page.getByRole('cell', { name: 'Welcome bonus' })).toBeVisible();
+
+  await page.getByRole('button', { name: /First name/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit first name' });
+  await dialog.getByLabel('First name').fill('Chidinma');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Chidinma Eze' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Mobile number/ }).click();
+  const phoneDialog = page.getByRole('dialog', { name: 'Edit mobile number' });
+  await expect(phoneDialog.getByLabel('Mobile number')).toHaveAttribute('readonly', '');
+  await phoneDialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No changes to update' })).toBeVisible();
+  await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.locator('.profile-actions').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Logout Successfully' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).toBeNull();
+
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(details.telephone as string);
+  await page.getByLabel('Password', { exact: true }).fill(details.password as string);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/select-exam$/);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Chidinma Eze' })).toBeVisible();
+});
+
+test('sign-up shows each message and clears a field error when that field is edited', async ({ page }) => {
+  await page.goto('/sign-up');
+  await page.getByRole('button', { name: 'Sign-Up' }).click();
+  for (const message of [
+    'First Name is required',
+    'Last Name is required',
+    'Email is required',
+    'Phone number is required',
+    'Password is required',
+    'You must agree to the terms and conditions',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('First name').fill('A');
+  await expect(page.getByText('First Name is required')).toBeHidden();
+  await expect(page.getByText('Last Name is required')).toBeVisible();
+});
+
+test('sign-in asks for an 11-digit phone number and reports a wrong password', async ({ page, student }) => {
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill('0803123');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter a valid 11-digit phone number')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+
+  await page.getByLabel('Phone number').fill(student.details.telephone as string);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect phone number or password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an admin is refused by the web app', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(e2eAdmin.telephone);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized User, Access denied' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).toBeNull();
+});
+
+test('a password reset works with the token from the email', async ({ page, baseURL }) => {
+  const student = await createStudent(baseURL ?? '');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await expect(page).toHaveURL(/\/set-password$/);
+  await expect(page.getByRole('heading', { name: 'Set Password' })).toBeVisible();
+  await page.getByLabel('Email address').fill(student.details.email as string);
+  await page.getByRole('button', { name: 'Send set Token' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
+
+  const mail = await latestMailTo(student.details.email as string);
+  const token = mail.match(/Your reset token: (\S+)/)?.[1] ?? '';
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  await page.getByLabel('Token').fill(token);
+  await page.getByLabel('New password').fill('Fresh-pass-2026');
+  await page.getByLabel('Confirm password').fill('Fresh-pass-2026');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Password successfully reset' })).toBeVisible();
+
+  await page.getByLabel('Phone number').fill(student.details.telephone as string);
+  await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/select-exam$/);
+});
+
+test('the simulated Reset Password page checks in order, then goes to /login', async ({ page }) => {
+  await page.goto('/forgot-password');
+  const password = page.getByLabel('New password');
+  const button = page.getByRole('button', { name: 'Update Password' });
+  await button.click();
+  await expect(page.getByText('New password is required')).toBeVisible();
+  for (const [value, message] of [
+    ['short', 'Password must be at least 8 characters long'],
+    ['alllowercase1!', 'Password must contain both uppercase and lowercase letters'],
+    ['NoNumbers!!', 'Password must contain at least one number'],
+    ['NoSpecial123', 'Password must contain at least one special character'],
+  ]) {
+    await password.fill(value as string);
+    await button.click();
+    await expect(page.getByText(message as string)).toBeVisible();
+  }
+  await password.fill('Good-Pass1');
+  await page.getByLabel('Confirm password').fill('Good-Pass1');
+  await button.click();
+  await expect(page.getByRole('button', { name: 'Updating Password...' })).toBeVisible();
+  await expect(page.getByText('Password successfully updated').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+});
+
+test('a signed-in student is sent from /login and /sign-up to /profile', async ({ page, student }) => {
+  await signIn(page, student);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/sign-up');
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a guest is sent from /profile, /buy-coins and /leader-board to /login', async ({ page }) => {
+  for (const path of ['/profile', '/buy-coins', '/leader-board']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});

@@ -1,0 +1,76 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A unique sign-up body: phone numbers and emails must not clash between tests and workers. */
+export function studentDetails(overrides: Partial<Record<string, string | boolean>> = {}) {
+  counter += 1;
+  const unique = `${process.pid % 10_000}${counter}${Date.now() % 1000}`.padStart(8, '0').slice(-8);
+  return {
+    firstName: 'Aisha',
+    lastName: 'Bello',
+    email: `aisha.${unique}@example.com`,
+    telephone: `081${unique}`,
+    password: 'exam-pass-1',
+    confirmPassword: 'exam-pass-1',
+    agreeTerms: true,
+    ...overrides,
+  };
+}
+
+/** A fresh address per fixture request, honoured because the test server trusts X-Forwarded-For. */
+function fixtureAddress() {
+  counter += 1;
+  return `198.18.${(process.pid + counter) % 250}.${counter % 250}`;
+}
+
+export interface Student {
+  token: string;
+  details: ReturnType<typeof studentDetails>;
+  user: { _id: string; firstName: string; lastName: string };
+}
+
+/** Signs a student up through the API. */
+export async function createStudent(baseURL: string, overrides: Partial<Record<string, string | boolean>> = {}) {
+  const details = studentDetails(overrides);
+  const response = await fetch(`${baseURL}/api/v1/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': fixtureAddress() },
+    body: JSON.stringify(details),
+  });
+  const body = (await response.json()) as { data: { token: string; user: Student['user'] } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return { token: body.data.token, user: body.data.user, details } satisfies Student;
+}
+
+/** Opens the app already signed in as this student. */
+export async function signIn(page: Page, student: Student) {
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('AUTH_TOKEN')) localStorage.setItem('AUTH_TOKEN', token);
+  }, student.token);
+}
+
+/** The newest email in the test server's outbox that was sent to an address, as raw text. */
+export async function latestMailTo(address: string, dataDir = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 4410}`) {
+  const outbox = join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const text = await readFile(join(outbox, name), 'utf8');
+      if (text.includes(`To: ${address}`)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No email to ${address} in ${outbox}`);
+}
+
+/** Tests get a signed-up student that is theirs alone. */
+export const test = base.extend<{ student: Student }>({
+  student: async ({ baseURL }, use) => {
+    await use(await createStudent(baseURL ?? ''));
+  },
+});
+
+export { expect };
