@@ -31,6 +31,8 @@ export function navigate(path: string, state?: unknown, options: { replace?: boo
 
 /** The state this page was opened with, or undefined when it was opened without any. */
 export function readNavigationState<T>(): T | undefined {
+  // Islands also render once at build time, where there is no session to read.
+  if (typeof sessionStorage === 'undefined') return undefined;
   const pending = sessionStorage.getItem(PENDING_KEY);
   if (pending) {
     sessionStorage.removeItem(PENDING_KEY);

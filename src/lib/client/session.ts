@@ -79,11 +79,25 @@ export function clearSession(): void {
   markAuthState(false);
 }
 
-/** Signs in with a session payload from login or sign-up and goes on to choose an exam. */
-export function completeSignIn(result: ApiResult<SessionPayload>): boolean {
+/**
+ * Where a guest was going when a screen sent them to sign in: /login receives it as navigation state, and
+ * signing in carries on there with the choice the guest had made (a paper, a daily-test subject, a plan).
+ */
+export interface ReturnTo {
+  returnTo: { path: string; state?: unknown };
+}
+
+/** Sends a guest to /login, remembering where they were going and with what state. */
+export function requireSignIn(path: string, state?: unknown): void {
+  navigate('/login', { returnTo: { path, state } } satisfies ReturnTo);
+}
+
+/** Signs in with a session payload from login or sign-up and goes on to choose an exam (or back on track). */
+export function completeSignIn(result: ApiResult<SessionPayload>, returnTo?: ReturnTo['returnTo']): boolean {
   if (!result.ok || !acceptSession(result.data)) return false;
   showToastAfterNavigation(result.message, 'success');
-  navigate('/select-exam');
+  if (returnTo) navigate(returnTo.path, returnTo.state);
+  else navigate('/select-exam');
   return true;
 }
 
