@@ -15,6 +15,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
   prefetch: false,
+  // No page shows code; Shiki's inline styles would also clash with the CSP.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   security: {
     // Astro hashes every inline script and style into a CSP meta tag; server.mjs adds the header-only parts.
