@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { errorResponse, HttpError } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
+import { examRoutes } from './routes/exam/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
 import { userRoutes } from './routes/user/index.ts';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/health', healthRoutes());
   app.route('/api/v1/user', userRoutes(limits));
   app.route('/api/v1/history', historyRoutes());
+  app.route('/api/v1/exam', examRoutes());
 
   app.notFound((c) => errorResponse(new HttpError(404, 'This API route does not exist'), c));
   app.onError(errorResponse);

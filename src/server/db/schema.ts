@@ -7,8 +7,10 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -127,3 +129,198 @@ export const feedbackMessages = pgTable('feedback_messages', {
   acceptTerms: boolean('accept_terms').notNull(),
   createdAt: createdAt(),
 });
+
+// The question bank. A paper is an exam type, a subject and a year; it holds its questions in their
+// stored order. Which exam types offer a subject, and which exam types and subjects have a year, is read
+// from the papers, so the catalogue can never list a choice that has nothing behind it.
+
+/** Exam types (WAEC, JAMB, ...). `slug` is the lower-cased title, used to match imports and name exports. */
+export const examTypes = pgTable('exam_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  imageUrl: text('image_url'),
+  createdAt: createdAt(),
+});
+
+/** Subjects (Mathematics, English, ...), shared by every exam type that has a paper in them. */
+export const subjects = pgTable('subjects', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  imageUrl: text('image_url'),
+  createdAt: createdAt(),
+});
+
+/** Exam years; `title` is the year as the catalogue shows it ("2021"). */
+export const years = pgTable('years', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  year: integer('year').notNull().unique(),
+  title: text('title').notNull(),
+  createdAt: createdAt(),
+});
+
+export const papers = pgTable(
+  'papers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examTypeId: uuid('exam_type_id')
+      .notNull()
+      .references(() => examTypes.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    yearId: uuid('year_id')
+      .notNull()
+      .references(() => years.id),
+    /** Minutes to answer the paper; null means one minute a question. */
+    duration: integer('duration'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('papers_exam_subject_year_idx').on(table.examTypeId, table.subjectId, table.yearId),
+    index('papers_subject_idx').on(table.subjectId),
+    index('papers_year_idx').on(table.yearId),
+    check('papers_duration_positive', sql`${table.duration} > 0`),
+  ],
+);
+
+export const questionType = pgEnum('question_type', ['text', 'image', 'diagram']);
+export const optionType = pgEnum('option_type', ['text', 'image', 'media', 'file']);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The stable key: the id given in the import file, or a hash of the paper and the question text. */
+    key: text('key').notNull().unique(),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => papers.id),
+    /** The order in the paper, from 0. */
+    position: integer('position').notNull(),
+    /** Sanitised HTML with its LaTeX rendered by KaTeX: what students see. */
+    questionHtml: text('question_html').notNull(),
+    /** The sanitised text as written, LaTeX included: what an export writes back. */
+    questionSource: text('question_source').notNull(),
+    questionType: questionType('question_type').notNull().default('text'),
+    fileUrl: text('file_url'),
+    topic: text('topic'),
+    explanationHtml: text('explanation_html').notNull().default(''),
+    explanationSource: text('explanation_source').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('questions_paper_position_idx').on(table.paperId, table.position)],
+);
+
+export const options = pgTable(
+  'options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** 0 for A, 1 for B, ... */
+    position: integer('position').notNull(),
+    optionHtml: text('option_html').notNull(),
+    optionSource: text('option_source').notNull(),
+    optionType: optionType('option_type').notNull().default('text'),
+    fileUrl: text('file_url'),
+    /** The right option; never sent to the browser before the attempt is scored. */
+    isCorrect: boolean('is_correct').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('options_question_position_idx').on(table.questionId, table.position),
+    // At most one right option per question; the import checks that there is exactly one.
+    uniqueIndex('options_one_correct_idx')
+      .on(table.questionId)
+      .where(sql`${table.isCorrect}`),
+    check('options_position_range', sql`${table.position} between 0 and 4`),
+  ],
+);
+
+// Attempts: one student's sitting of a paper or of a daily test. The questions are fixed when the attempt
+// starts; answers are saved one by one as they are picked, so a dropped connection loses nothing.
+
+export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily']);
+
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: attemptKind('kind').notNull(),
+    /** The paper of a full exam; null for a daily test. */
+    paperId: uuid('paper_id').references(() => papers.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    /** The West Africa Time day of a daily test (YYYY-MM-DD); null for a full exam. */
+    day: text('day'),
+    /** The questions in the order they are shown. */
+    questionIds: uuid('question_ids').array().notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set once, when the attempt is scored; the result columns are written in the same statement. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    score: integer('score'),
+    correctAnswer: integer('correct_answer'),
+    wrongAnswer: integer('wrong_answer'),
+    unanswered: integer('unanswered'),
+    scoreAccuracy: integer('score_accuracy'),
+    timeSpentSeconds: integer('time_spent_seconds'),
+  },
+  (table) => [
+    // One unfinished attempt per student and paper: fetching the paper again resumes it.
+    uniqueIndex('attempts_one_open_exam_idx')
+      .on(table.userId, table.paperId)
+      .where(sql`${table.kind} = 'exam' and ${table.submittedAt} is null`),
+    // One daily test per student, subject and day.
+    uniqueIndex('attempts_one_daily_idx')
+      .on(table.userId, table.subjectId, table.day)
+      .where(sql`${table.kind} = 'daily'`),
+    index('attempts_user_idx').on(table.userId),
+  ],
+);
+
+export const attemptAnswers = pgTable(
+  'attempt_answers',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => options.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
+);
+
+export const lifelineKind = pgEnum('lifeline_kind', ['fifty-fifty', 'skip']);
+
+export const lifelineUses = pgTable(
+  'lifeline_uses',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    kind: lifelineKind('kind').notNull(),
+    /** The two wrong options a 50-50 removed. */
+    hiddenOptionIds: uuid('hidden_option_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // The key allows one lifeline per question (spec: one lifeline use per level).
+  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
+);

@@ -1,0 +1,50 @@
+/** The scoring rules (DESIGN §6, spec §1) and how a result is described (spec §2, results). */
+
+export const POINTS_PER_RIGHT_ANSWER = 5;
+export const POINTS_PER_WRONG_ANSWER = -2;
+export const LIFELINE_COST = 4;
+
+/** The grade line and headline thresholds, on the rounded accuracy. */
+export const EXCELLENT_FROM = 60;
+export const AVERAGE_FROM = 50;
+
+/** One question's outcome: right, wrong, or left blank (unanswered or skipped). */
+export type Outcome = 'right' | 'wrong' | 'blank';
+
+/** Totals of a scored attempt. */
+export interface Tally {
+  score: number;
+  totalQuestions: number;
+  correctAnswer: number;
+  wrongAnswer: number;
+  unanswered: number;
+  /** The percentage of all questions answered right, rounded. */
+  scoreAccuracy: number;
+}
+
+/** Adds up outcomes: +5 right, -2 wrong, 0 blank. */
+export function tally(outcomes: Outcome[]): Tally {
+  const correctAnswer = outcomes.filter((outcome) => outcome === 'right').length;
+  const wrongAnswer = outcomes.filter((outcome) => outcome === 'wrong').length;
+  const totalQuestions = outcomes.length;
+  return {
+    score: correctAnswer * POINTS_PER_RIGHT_ANSWER + wrongAnswer * POINTS_PER_WRONG_ANSWER,
+    totalQuestions,
+    correctAnswer,
+    wrongAnswer,
+    unanswered: totalQuestions - correctAnswer - wrongAnswer,
+    scoreAccuracy: totalQuestions === 0 ? 0 : Math.round((correctAnswer / totalQuestions) * 100),
+  };
+}
+
+/** 'Excellently' at 60 or more, 'Averagely' at 50 to 59, 'Poorly' below. */
+export function performance(scoreAccuracy: number): 'Excellently' | 'Averagely' | 'Poorly' {
+  if (scoreAccuracy >= EXCELLENT_FROM) return 'Excellently';
+  if (scoreAccuracy >= AVERAGE_FROM) return 'Averagely';
+  return 'Poorly';
+}
+
+/** True when the result earns HURRAY!!! and confetti. */
+export function celebrates(scoreAccuracy: number): boolean {
+  return scoreAccuracy >= EXCELLENT_FROM;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const id = (message: string) => z.uuid({ error: message });
+
+/** GET /api/v1/exam: a new attempt at (or the resumed attempt of) one paper. */
+export const examQuerySchema = z.object({
+  exam: z.literal('new', { error: 'exam must be "new"' }),
+  examType: id('Choose an exam type'),
+  subject: id('Choose a subject'),
+  year: id('Choose a year'),
+});
+
+/** GET /api/v1/exam/daily. */
+export const dailyQuerySchema = z.object({ subject: id('Choose a subject') });
+
+const answerSchema = z
+  .object({ question: id('Each answer needs its question'), option: id('Each answer needs an option') })
+  .strict();
+
+/** The most answers a submission may carry: more than any paper holds. */
+export const MAX_ANSWERS = 500;
+
+const answersSchema = z.array(answerSchema).max(MAX_ANSWERS, `At most ${MAX_ANSWERS} answers`).default([]);
+
+/** The client's own count of minutes, sent as the spec says; the server keeps its own clock. */
+const timeSpentSchema = z
+  .number({ error: 'timeSpent must be a number of minutes' })
+  .min(0)
+  .max(100_000)
+  .optional();
+
+/** PATCH /api/v1/exam/answer: one picked answer. */
+export const saveAnswerSchema = z
+  .object({
+    exam: id('exam must be the id of your test'),
+    question: id('question is required'),
+    option: id('option is required'),
+  })
+  .strict();
+
+/** POST /api/v1/exam/answer: submit a full exam. */
+export const submitExamSchema = z
+  .object({
+    exam: id('exam must be the id of your test'),
+    answers: answersSchema,
+    timeSpent: timeSpentSchema,
+  })
+  .strict();
+
+/** POST /api/v1/exam/answer/daily: submit the daily test in a subject. */
+export const submitDailySchema = z
+  .object({ subject: id('Choose a subject'), answers: answersSchema, timeSpent: timeSpentSchema })
+  .strict();
+
+/** POST /api/v1/exam/lifeline. */
+export const lifelineSchema = z
+  .object({
+    exam: id('exam must be the id of your test'),
+    question: id('question is required'),
+    kind: z.enum(['fifty-fifty', 'skip'], { error: 'kind must be "fifty-fifty" or "skip"' }),
+  })
+  .strict();

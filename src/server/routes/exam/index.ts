@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import {
+  dailyQuerySchema,
+  examQuerySchema,
+  lifelineSchema,
+  saveAnswerSchema,
+  submitDailySchema,
+  submitExamSchema,
+} from '../../../lib/validation/exam.ts';
+import { bearerToken, requireUser } from '../../http/auth.ts';
+import { ok } from '../../http/respond.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { validate } from '../../http/validate.ts';
+import { requireExamAccess } from '../../services/exams/access.ts';
+import {
+  attemptPayload,
+  findDailyAttemptToSubmit,
+  saveAnswer,
+  scoreAttempt,
+  startDailyAttempt,
+  startExamAttempt,
+  useLifeline,
+} from '../../services/exams/attempts.ts';
+import { rankOf, topStudents } from '../../services/exams/leaderboard.ts';
+import { findSession } from '../../services/sessions.ts';
+
+function resultBody(scored: Awaited<ReturnType<typeof scoreAttempt>>) {
+  return {
+    _id: scored.attempt.id,
+    ...scored.result,
+    timeSpent: Math.round((scored.attempt.timeSpentSeconds ?? 0) / 6) / 10,
+  };
+}
+
+/** /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. */
+export function examRoutes() {
+  return new Hono<AppEnv>()
+    .get('/leaderboard', async (c) => {
+      const { db, clock } = c.get('deps');
+      const token = bearerToken(c.req.header('authorization'));
+      const session = token ? await findSession(db, token, clock.now()) : undefined;
+      const docs = await topStudents(db);
+      const me = session ? await rankOf(db, session.userId) : null;
+      return ok(c, 'Leaderboard fetched successfully', {
+        docs,
+        totalDocs: docs.length,
+        limit: docs.length,
+        page: 1,
+        totalPages: 1,
+        me,
+      });
+    })
+    .get('/daily', requireUser, validate('query', dailyQuerySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const attempt = await startDailyAttempt(
+        db,
+        c.get('auth').userId,
+        c.req.valid('query').subject,
+        clock.now(),
+      );
+      return ok(c, 'Daily test fetched successfully', await attemptPayload(db, attempt));
+    })
+    .get('/', requireUser, validate('query', examQuerySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const now = clock.now();
+      const { userId } = c.get('auth');
+      await requireExamAccess(db, userId, now);
+      const attempt = await startExamAttempt(db, userId, c.req.valid('query'), now);
+      return ok(c, 'Exam fetched successfully', await attemptPayload(db, attempt));
+    })
+    .patch('/answer', requireUser, validate('json', saveAnswerSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      await saveAnswer(db, c.get('auth').userId, c.req.valid('json'), clock.now());
+      return ok(c, 'Answer saved', null);
+    })
+    .post('/answer/daily', requireUser, validate('json', submitDailySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const { userId } = c.get('auth');
+      const { subject, answers } = c.req.valid('json');
+      const attemptId = await findDailyAttemptToSubmit(db, userId, subject);
+      const scored = await scoreAttempt(db, userId, attemptId, answers, clock.now());
+      return ok(c, 'Daily test submitted successfully', resultBody(scored));
+    })
+    .post('/answer', requireUser, validate('json', submitExamSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const { exam, answers } = c.req.valid('json');
+      const scored = await scoreAttempt(db, c.get('auth').userId, exam, answers, clock.now());
+      return ok(c, 'Exam submitted successfully', resultBody(scored));
+    })
+    .post('/lifeline', requireUser, validate('json', lifelineSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const used = await useLifeline(db, c.get('auth').userId, c.req.valid('json'), clock.now());
+      return ok(c, used.kind === 'skip' ? 'Question skipped' : 'Two wrong options removed', used);
+    });
+}

@@ -1,0 +1,518 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
+import { westAfricaDate } from '../../src/server/services/exams/daily.ts';
+import { createPaper } from '../support/bank-fixture.ts';
+import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+
+const t = await createTestApp();
+const MINUTE = 60_000;
+
+/** A student with a year's subscription, so that the trial's one day never gets in the way. */
+async function subscribedStudent(app: TestApp = t) {
+  const student = await signUpStudent(app);
+  await app.db.insert(subscriptions).values({
+    userId: student.user._id,
+    source: 'admin',
+    startsAt: app.clock.now(),
+    endsAt: new Date(app.clock.now().getTime() + 365 * 86_400_000),
+  });
+  return student;
+}
+
+function examUrl(ids: { examType: string; subject: string; year: string }) {
+  return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
+}
+
+async function startExam(
+  token: string,
+  ids: { examType: string; subject: string; year: string },
+  app: TestApp = t,
+) {
+  const response = await app.request('GET', examUrl(ids), { token });
+  expect(response.status, response.text).toBe(200);
+  return response.json.data;
+}
+
+describe('GET /api/v1/exam', () => {
+  it('starts an attempt with the questions in stored order and no answer key', async () => {
+    const paper = await createPaper(t.db, { count: 5, duration: 7 });
+    const { token } = await subscribedStudent();
+    const response = await t.request('GET', examUrl(paper.ids), { token });
+    expect(response.status).toBe(200);
+    const exam = response.json.data;
+    expect(exam.duration).toBe(7);
+    expect(exam.questions.map((question: { _id: string }) => question._id)).toEqual(
+      paper.questions.map((q) => q.id),
+    );
+    expect(exam.questions[0].options).toHaveLength(4);
+    expect(new Date(exam.endsAt).getTime() - new Date(exam.startedAt).getTime()).toBe(7 * MINUTE);
+    expect(exam.answers).toEqual([]);
+    expect(response.text).not.toMatch(/isCorrect|is_correct|explanation|Because of rule/i);
+  });
+
+  it('gives one minute a question when the paper sets no duration', async () => {
+    const paper = await createPaper(t.db, { count: 3, duration: null });
+    const { token } = await subscribedStudent();
+    expect((await startExam(token, paper.ids)).duration).toBe(3);
+  });
+
+  it('resumes the unfinished attempt with its saved answers and the time left', async () => {
+    const paper = await createPaper(t.db);
+    const { token } = await subscribedStudent();
+    const first = await startExam(token, paper.ids);
+    const [question] = paper.questions;
+    if (!question) throw new Error('no question');
+    const saved = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: first._id, question: question.id, option: question.right },
+    });
+    expect(saved.status).toBe(200);
+    t.clock.advance(2 * MINUTE);
+    const again = await startExam(token, paper.ids);
+    t.clock.advance(-2 * MINUTE);
+    expect(again._id).toBe(first._id);
+    expect(again.endsAt).toBe(first.endsAt);
+    expect(again.answers).toEqual([{ question: question.id, option: question.right }]);
+  });
+
+  it('answers 402 SUBSCRIPTION_REQUIRED for a student who never subscribed', async () => {
+    const paper = await createPaper(t.db);
+    const { token, user } = await signUpStudent(t);
+    await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
+    const response = await t.request('GET', examUrl(paper.ids), { token });
+    expect(response.status).toBe(402);
+    expect(response.json.code).toBe('SUBSCRIPTION_REQUIRED');
+  });
+
+  it('lets the one-day trial open a paper, and answers SUBSCRIPTION_EXPIRED after it', async () => {
+    const app = await createTestApp();
+    const paper = await createPaper(app.db);
+    const { token } = await signUpStudent(app);
+    expect((await app.request('GET', examUrl(paper.ids), { token })).status).toBe(200);
+    app.clock.advance(86_400_000 + 1);
+    const response = await app.request('GET', examUrl(paper.ids), { token });
+    expect(response.status).toBe(402);
+    expect(response.json.code).toBe('SUBSCRIPTION_EXPIRED');
+    expect(response.json.message).toBe('Your subscription has expired');
+  });
+
+  it('answers 404 for a paper that does not exist, 400 for bad ids and 401 without a token', async () => {
+    const { token } = await subscribedStudent();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const notFound = await t.request('GET', examUrl({ examType: missing, subject: missing, year: missing }), {
+      token,
+    });
+    expect(notFound.status).toBe(404);
+    const bad = await t.request('GET', '/api/v1/exam?exam=old&examType=x', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((error: { path: string[] }) => error.path[0])).toEqual(
+      expect.arrayContaining(['exam', 'examType', 'subject', 'year']),
+    );
+    expect(
+      (await t.request('GET', examUrl({ examType: missing, subject: missing, year: missing }))).status,
+    ).toBe(401);
+  });
+});
+
+describe('saving answers', () => {
+  it("refuses another student's attempt with 404", async () => {
+    const paper = await createPaper(t.db);
+    const owner = await subscribedStudent();
+    const other = await subscribedStudent();
+    const exam = await startExam(owner.token, paper.ids);
+    const [question] = paper.questions;
+    const response = await t.request('PATCH', '/api/v1/exam/answer', {
+      token: other.token,
+      body: { exam: exam._id, question: question?.id, option: question?.right },
+    });
+    expect(response.status).toBe(404);
+    const submit = await t.request('POST', '/api/v1/exam/answer', {
+      token: other.token,
+      body: { exam: exam._id, answers: [] },
+    });
+    expect(submit.status).toBe(404);
+  });
+
+  it('refuses an option of another question and a question of another paper', async () => {
+    const paper = await createPaper(t.db);
+    const elsewhere = await createPaper(t.db);
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [first, second] = paper.questions;
+    const wrongOption = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: first?.id, option: second?.right },
+    });
+    expect(wrongOption.status).toBe(400);
+    expect(wrongOption.json.errors).toEqual([
+      { path: ['option'], message: 'This option does not belong to the question.' },
+    ]);
+    const foreign = elsewhere.questions[0];
+    const wrongQuestion = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: foreign?.id, option: foreign?.right },
+    });
+    expect(wrongQuestion.status).toBe(400);
+  });
+
+  it('refuses answers after the deadline', async () => {
+    const paper = await createPaper(t.db, { duration: 5 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    t.clock.advance(5 * MINUTE + 1);
+    const [question] = paper.questions;
+    const response = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: question?.id, option: question?.right },
+    });
+    t.clock.advance(-(5 * MINUTE + 1));
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe('Time is up for this test.');
+  });
+});
+
+describe('POST /api/v1/exam/answer (submit)', () => {
+  it('scores +5 right, -2 wrong, 0 blank, with every review field', async () => {
+    const paper = await createPaper(t.db, { count: 5 });
+    const { token, user } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [q1, q2, q3, q4] = paper.questions;
+    if (!q1 || !q2 || !q3 || !q4) throw new Error('fixture');
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: q1.id, option: q1.right },
+    });
+    const response = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: {
+        exam: exam._id,
+        timeSpent: 3,
+        answers: [
+          { question: q2.id, option: q2.right },
+          { question: q3.id, option: q3.right },
+          { question: q4.id, option: q4.wrong[0] },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    const result = response.json.data;
+    expect(result).toMatchObject({
+      score: 13,
+      totalQuestions: 5,
+      correctAnswer: 3,
+      wrongAnswer: 1,
+      unanswered: 1,
+      scoreAccuracy: 60,
+    });
+    expect(result.quizAnswers).toHaveLength(5);
+    expect(result.quizAnswers[0]).toEqual({
+      questionId: q1.id,
+      question: expect.stringContaining('Question 1'),
+      userAnswer: '<p>Option B</p>',
+      correctAnswer: '<p>Option B</p>',
+      isCorrect: true,
+      explanation: '<p>Because of rule 1.</p>',
+    });
+    expect(result.quizAnswers[3]).toMatchObject({ userAnswer: '<p>Option A</p>', isCorrect: false });
+    expect(result.quizAnswers[4]).toMatchObject({ userAnswer: null, isCorrect: false });
+    const [row] = await t.db
+      .select({ totalScore: users.totalScore })
+      .from(users)
+      .where(eq(users.id, user._id));
+    expect(row?.totalScore).toBe(13);
+  });
+
+  it('returns the same result to a second submission and counts the points once', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token, user } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
+    const first = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, answers },
+    });
+    const second = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, answers: answers.map((answer) => ({ ...answer, option: answer.option })) },
+    });
+    expect(second.json.data).toEqual(first.json.data);
+    const [row] = await t.db
+      .select({ totalScore: users.totalScore })
+      .from(users)
+      .where(eq(users.id, user._id));
+    expect(row?.totalScore).toBe(10);
+  });
+
+  it('counts the answers a submission carries within 30 s of the deadline', async () => {
+    const paper = await createPaper(t.db, { count: 2, duration: 1 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    t.clock.advance(MINUTE + 29_000);
+    const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
+    const response = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, answers },
+    });
+    t.clock.advance(-(MINUTE + 29_000));
+    expect(response.json.data.correctAnswer).toBe(2);
+  });
+
+  it('scores a later submission on the answers saved before the deadline only', async () => {
+    const paper = await createPaper(t.db, { count: 3, duration: 1 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [q1, q2, q3] = paper.questions;
+    if (!q1 || !q2 || !q3) throw new Error('fixture');
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: q1.id, option: q1.right },
+    });
+    t.clock.advance(MINUTE + 31_000);
+    const response = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: {
+        exam: exam._id,
+        answers: [
+          { question: q1.id, option: q1.wrong[0] },
+          { question: q2.id, option: q2.right },
+          { question: q3.id, option: q3.right },
+        ],
+      },
+    });
+    t.clock.advance(-(MINUTE + 31_000));
+    expect(response.json.data).toMatchObject({ score: 5, correctAnswer: 1, wrongAnswer: 0, unanswered: 2 });
+  });
+
+  it('scores an abandoned attempt and starts a new one when the paper is fetched after its time', async () => {
+    const paper = await createPaper(t.db, { count: 2, duration: 1 });
+    const { token, user } = await subscribedStudent();
+    const first = await startExam(token, paper.ids);
+    const [q1] = paper.questions;
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: first._id, question: q1?.id, option: q1?.right },
+    });
+    t.clock.advance(2 * MINUTE);
+    const second = await startExam(token, paper.ids);
+    t.clock.advance(-2 * MINUTE);
+    expect(second._id).not.toBe(first._id);
+    const [old] = await t.db.select().from(attempts).where(eq(attempts.id, first._id));
+    expect(old?.score).toBe(5);
+    const [row] = await t.db
+      .select({ totalScore: users.totalScore })
+      .from(users)
+      .where(eq(users.id, user._id));
+    expect(row?.totalScore).toBe(5);
+  });
+
+  it('reports a bad answer with its position in the array and changes nothing', async () => {
+    const paper = await createPaper(t.db, { count: 3 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [q1, q2, q3] = paper.questions;
+    const response = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: {
+        exam: exam._id,
+        answers: [
+          { question: q1?.id, option: q1?.right },
+          { question: q2?.id, option: q2?.right },
+          { question: q3?.id, option: q1?.right },
+        ],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      { path: ['answers', 2, 'option'], message: 'This option does not belong to the question.' },
+    ]);
+    const [row] = await t.db
+      .select({ submittedAt: attempts.submittedAt })
+      .from(attempts)
+      .where(eq(attempts.id, exam._id));
+    expect(row?.submittedAt).toBeNull();
+    const resumed = await startExam(token, paper.ids);
+    expect(resumed.answers).toEqual([]);
+  });
+});
+
+describe('the daily test', () => {
+  it('gives 10 questions of the subject for 10 minutes, the same set to every student that day', async () => {
+    const app = await createTestApp();
+    const paperA = await createPaper(app.db, { count: 8, subjectTitle: 'Mathematics' });
+    const first = await signUpStudent(app);
+    const second = await signUpStudent(app);
+    await createPaper(app.db, { count: 8 });
+    const subject = paperA.ids.subject;
+    const one = await app.request('GET', `/api/v1/exam/daily?subject=${subject}`, { token: first.token });
+    const two = await app.request('GET', `/api/v1/exam/daily?subject=${subject}`, { token: second.token });
+    expect(one.status).toBe(200);
+    expect(one.json.data.duration).toBe(10);
+    expect(one.json.data.questions).toHaveLength(8);
+    expect(two.json.data.questions.map((q: { _id: string }) => q._id)).toEqual(
+      one.json.data.questions.map((q: { _id: string }) => q._id),
+    );
+    expect(one.text).not.toMatch(/isCorrect|explanation/);
+  });
+
+  it('is free: a student with no subscription may take it', async () => {
+    const paper = await createPaper(t.db, { count: 3 });
+    const { token, user } = await signUpStudent(t);
+    await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
+    const response = await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token });
+    expect(response.status).toBe(200);
+  });
+
+  it('allows one attempt per subject per West Africa Time day', async () => {
+    const app = await createTestApp();
+    app.clock.set(new Date('2026-03-02T21:00:00Z'));
+    const paper = await createPaper(app.db, { count: 3 });
+    const { token } = await signUpStudent(app);
+    const url = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
+    const daily = (await app.request('GET', url, { token })).json.data;
+    const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
+    const submitted = await app.request('POST', '/api/v1/exam/answer/daily', {
+      token,
+      body: { subject: paper.ids.subject, answers },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.json.data).toMatchObject({ _id: daily._id, score: 15, correctAnswer: 3 });
+
+    const again = await app.request('GET', url, { token });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toMatch(/Come back tomorrow/);
+
+    // 23:00 UTC is midnight in Lagos: a new day, a new test.
+    app.clock.set(new Date('2026-03-02T23:00:00Z'));
+    expect(westAfricaDate(app.clock.now())).toBe('2026-03-03');
+    const tomorrow = await app.request('GET', url, { token });
+    expect(tomorrow.status).toBe(200);
+    expect(tomorrow.json.data._id).not.toBe(daily._id);
+  });
+});
+
+describe('lifelines', () => {
+  it('50-50 costs 4 coins with a ledger row and hides two wrong options', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token, user } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [question] = paper.questions;
+    if (!question) throw new Error('fixture');
+    const response = await t.request('POST', '/api/v1/exam/lifeline', {
+      token,
+      body: { exam: exam._id, question: question.id, kind: 'fifty-fifty' },
+    });
+    expect(response.status).toBe(200);
+    const { hiddenOptions, triviaPoints } = response.json.data;
+    expect(hiddenOptions).toHaveLength(2);
+    expect(new Set(hiddenOptions).size).toBe(2);
+    for (const id of hiddenOptions) expect(question.wrong).toContain(id);
+    expect(triviaPoints).toBe(76);
+    const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id));
+    expect(ledger).toContainEqual(expect.objectContaining({ type: 'debit', coins: 4, coinsAfter: 76 }));
+
+    const resumed = await startExam(token, paper.ids);
+    expect(resumed.lifelines).toEqual([{ question: question.id, kind: 'fifty-fifty', hiddenOptions }]);
+  });
+
+  it('allows one lifeline per question', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [question] = paper.questions;
+    const body = { exam: exam._id, question: question?.id, kind: 'skip' };
+    expect((await t.request('POST', '/api/v1/exam/lifeline', { token, body })).status).toBe(200);
+    const again = await t.request('POST', '/api/v1/exam/lifeline', {
+      token,
+      body: { ...body, kind: 'fifty-fifty' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('You have already used a lifeline on this question.');
+  });
+
+  it('skip leaves the question blank: it scores 0 and cannot be answered', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [q1, q2] = paper.questions;
+    await t.request('POST', '/api/v1/exam/lifeline', {
+      token,
+      body: { exam: exam._id, question: q1?.id, kind: 'skip' },
+    });
+    const answer = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: q1?.id, option: q1?.right },
+    });
+    expect(answer.status).toBe(409);
+    const result = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: {
+        exam: exam._id,
+        answers: [
+          { question: q2?.id, option: q2?.right },
+          { question: q1?.id, option: q1?.right },
+        ],
+      },
+    });
+    expect(result.json.data).toMatchObject({ score: 5, correctAnswer: 1, unanswered: 1 });
+  });
+
+  it('answers 402 INSUFFICIENT_COINS when the balance is short, and takes nothing', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token, user } = await subscribedStudent();
+    await t.db.update(users).set({ triviaPoints: 3 }).where(eq(users.id, user._id));
+    const exam = await startExam(token, paper.ids);
+    const response = await t.request('POST', '/api/v1/exam/lifeline', {
+      token,
+      body: { exam: exam._id, question: paper.questions[0]?.id, kind: 'skip' },
+    });
+    expect(response.status).toBe(402);
+    expect(response.json.code).toBe('INSUFFICIENT_COINS');
+    const [row] = await t.db.select({ coins: users.triviaPoints }).from(users).where(eq(users.id, user._id));
+    expect(row?.coins).toBe(3);
+  });
+});
+
+describe('GET /api/v1/exam/leaderboard', () => {
+  it('ranks by total points, ties going to whoever reached the total first, with the caller’s rank', async () => {
+    const app = await createTestApp();
+    const paper = await createPaper(app.db, { count: 2 });
+    const play = async (rightAnswers: number) => {
+      const student = await subscribedStudent(app);
+      const exam = await startExam(student.token, paper.ids, app);
+      const answers = paper.questions
+        .slice(0, rightAnswers)
+        .map((q) => ({ question: q.id, option: q.right }));
+      await app.request('POST', '/api/v1/exam/answer', {
+        token: student.token,
+        body: { exam: exam._id, answers },
+      });
+      app.clock.advance(1000);
+      return student;
+    };
+    const early = await play(1);
+    const top = await play(2);
+    const late = await play(1);
+    const idle = await signUpStudent(app);
+
+    const response = await app.request('GET', '/api/v1/exam/leaderboard', { token: late.token });
+    expect(response.status).toBe(200);
+    const { docs, me } = response.json.data;
+    expect(
+      docs.map(
+        (entry: { user: { firstName: string }; totalScore: number; rank: number }) => entry.totalScore,
+      ),
+    ).toEqual([10, 5, 5]);
+    expect(docs.map((entry: { _id: string }) => entry._id)).toEqual([
+      top.user._id,
+      early.user._id,
+      late.user._id,
+    ]);
+    expect(docs[0]).toMatchObject({ rank: 1, user: { firstName: 'Ngozi', lastName: 'Okafor', image: null } });
+    expect(me).toEqual({ rank: 3, totalScore: 5 });
+    expect(docs.some((entry: { _id: string }) => entry._id === idle.user._id)).toBe(false);
+
+    const guest = await app.request('GET', '/api/v1/exam/leaderboard');
+    expect(guest.json.data.me).toBeNull();
+  });
+});
