@@ -6,7 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 4410);
 const dataDir = `tests/.tmp/e2e-${port}`;
 
 /** The admin account created before the server starts. */
-export const e2eAdmin = { telephone: '08000000077', email: 'e2e.admin@example.com', password: 'admin-password-77' };
+export const e2eAdmin = {
+  telephone: '08000000077',
+  email: 'e2e.admin@example.com',
+  password: 'admin-password-77',
+};
 
 export const chromiumArgs = [
   '--headless',

@@ -6,6 +6,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // The machines are shared and slow at times; a test that needs longer than this has a real problem.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true as const,

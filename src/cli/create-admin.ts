@@ -27,14 +27,18 @@ const parsed = adminSchema.safeParse({
 });
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`- ${issue.message}`);
-  console.error("Usage: echo 'password' | npm run admin:create -- --first A --last B --email a@b.ng --phone 080...");
+  console.error(
+    "Usage: echo 'password' | npm run admin:create -- --first A --last B --email a@b.ng --phone 080...",
+  );
   process.exit(1);
 }
 
 const handle = await openDatabase(loadConfig().database);
 try {
   const result = await createAdmin(handle.db, parsed.data);
-  console.log(result.created ? `Created admin ${parsed.data.telephone}` : `Made ${parsed.data.telephone} an admin`);
+  console.log(
+    result.created ? `Created admin ${parsed.data.telephone}` : `Made ${parsed.data.telephone} an admin`,
+  );
 } finally {
   await handle.close();
 }

@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './services/mailer.ts';
+import { createPaymentVerifier } from './services/payments/paystack.ts';
 import { seedDatabase } from './services/seed.ts';
 
 /** Opens the database, migrates and seeds it, and builds the API from the process's configuration. */
@@ -16,6 +17,7 @@ async function boot() {
     config,
     logger,
     mailer: createMailer(config.mail),
+    paystack: createPaymentVerifier(config, db),
     clock: { now: () => new Date() },
   });
 }

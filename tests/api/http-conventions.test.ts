@@ -41,6 +41,7 @@ describe('API conventions', () => {
       config: t.config,
       mailer: t.mailer,
       clock: t.clock,
+      paystack: { mode: 'test-checkout', verify: async () => undefined },
       logger: pino({ level: 'silent' }),
     });
     const response = await app.request('/api/v1/health');

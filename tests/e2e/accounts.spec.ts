@@ -79,7 +79,9 @@ test('sign-in asks for an 11-digit phone number and reports a wrong password', a
   await page.getByLabel('Phone number').fill(student.details.telephone as string);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect phone number or password' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Incorrect phone number or password' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -33,7 +33,10 @@ export interface Student {
 }
 
 /** Signs a student up through the API. */
-export async function createStudent(baseURL: string, overrides: Partial<Record<string, string | boolean>> = {}) {
+export async function createStudent(
+  baseURL: string,
+  overrides: Partial<Record<string, string | boolean>> = {},
+) {
   const details = studentDetails(overrides);
   const response = await fetch(`${baseURL}/api/v1/user`, {
     method: 'POST',
@@ -53,7 +56,10 @@ export async function signIn(page: Page, student: Student) {
 }
 
 /** The newest email in the test server's outbox that was sent to an address, as raw text. */
-export async function latestMailTo(address: string, dataDir = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 4410}`) {
+export async function latestMailTo(
+  address: string,
+  dataDir = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 4410}`,
+) {
   const outbox = join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();

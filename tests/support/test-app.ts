@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mailer.ts';
+import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /** A clock that stands still until a test moves it. */
@@ -42,7 +43,15 @@ export async function createTestApp(environment: Record<string, string> = {}) {
   const clock = fakeClock();
   const mailer = memoryMailer();
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: 'tests/.tmp', ...environment });
-  const app = createApp({ db: handle.db, config, mailer, clock, logger: pino({ level: 'silent' }) });
+  const paystack = createPaymentVerifier(config, handle.db);
+  const app = createApp({
+    db: handle.db,
+    config,
+    mailer,
+    clock,
+    paystack,
+    logger: pino({ level: 'silent' }),
+  });
   afterAll(() => handle.close());
 
   async function request(

@@ -324,3 +324,58 @@ export const lifelineUses = pgTable(
   // The key allows one lifeline per question (spec: one lifeline use per level).
   (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
 );
+
+// Plans and payments. A payment reference is granted at most once: the unique key on payments.reference is
+// what makes a browser confirmation and a webhook for the same payment change things only once.
+
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** 'weekly', 'monthly', 'yearly'. */
+  planId: text('plan_id').notNull().unique(),
+  title: text('title').notNull(),
+  /** The price in naira. */
+  amount: integer('amount').notNull(),
+  /** The price as the card shows it, e.g. 'per week'. */
+  perAmount: text('per_amount').notNull(),
+  /** The unit of the plan's length: day, week, month or year. */
+  frequency: text('frequency').notNull(),
+  lengthOfFrequency: integer('length_of_frequency').notNull(),
+  /** Bonus coins credited when the plan is bought. */
+  noOfCoin: integer('no_of_coin').notNull().default(0),
+  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const paymentPurpose = pgEnum('payment_purpose', ['subscription', 'coins']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: paymentPurpose('purpose').notNull(),
+    /** The plan bought, for a subscription. */
+    planId: text('plan_id'),
+    /** The coins bought, for a coin pack. */
+    coins: integer('coins'),
+    amountKobo: integer('amount_kobo').notNull(),
+    channel: text('channel').notNull(),
+    /** Which of the browser's confirmation and the webhook granted it first. */
+    grantedBy: text('granted_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payments_user_idx').on(table.userId)],
+);
+
+/** Payments made through the local test checkout, which stands in for Paystack when it has no keys. */
+export const testCheckoutTransactions = pgTable('test_checkout_transactions', {
+  reference: text('reference').primaryKey(),
+  amountKobo: integer('amount_kobo').notNull(),
+  email: text('email').notNull(),
+  metadata: text('metadata').notNull(),
+  createdAt: createdAt(),
+});

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../services/mailer.ts';
+import type { PaymentVerifier } from '../services/payments/paystack.ts';
 
 /** A source of the current time, so that tests can move it. */
 export interface Clock {
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Database;
   config: Config;
   mailer: Mailer;
+  /** Confirms card payments: Paystack, or the local test checkout without keys. */
+  paystack: PaymentVerifier;
   clock: Clock;
   logger: Logger;
 }

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { COIN_PACKS } from '../../../lib/coin-packs.ts';
+import {
+  coinPurchaseSchema,
+  subscriptionSchema,
+  testCheckoutSchema,
+} from '../../../lib/validation/payment.ts';
+import { testCheckoutTransactions, users } from '../../db/schema.ts';
+import { requireUser } from '../../http/auth.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { ok } from '../../http/respond.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { validate } from '../../http/validate.ts';
+import { isValidPaystackSignature } from '../../http/webhook-signature.ts';
+import { grantPurchase } from '../../services/payments/grants.ts';
+
+async function balanceOf(c: { get: (key: 'deps') => AppEnv['Variables']['deps'] }, userId: string) {
+  const [row] = await c
+    .get('deps')
+    .db.select({ coins: users.triviaPoints })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.coins ?? 0;
+}
+
+const webhookEventSchema = z.object({
+  event: z.string(),
+  data: z.object({ reference: z.string().min(1).max(100) }).passthrough(),
+});
+
+/** Card payments: the browser's confirmation, the signed webhook, coin packs and the local test checkout. */
+export function paymentRoutes() {
+  return new Hono<AppEnv>()
+    .post('/subscription', requireUser, validate('json', subscriptionSchema), async (c) => {
+      const { db, clock, paystack } = c.get('deps');
+      const { reference, planId } = c.req.valid('json');
+      const { userId } = c.get('auth');
+      const outcome = await grantPurchase(
+        db,
+        paystack,
+        { reference, callerId: userId, claim: { purpose: 'subscription', planId }, grantedBy: 'browser' },
+        clock.now(),
+      );
+      return ok(c, 'Subscription activated successfully', {
+        subscription: outcome.subscription,
+        coins: outcome.coins,
+        triviaPoints: await balanceOf(c, userId),
+      });
+    })
+    .get('/coins/packs', (c) => {
+      const { airtimeBillingUrl } = c.get('deps').config;
+      const docs = COIN_PACKS.map((pack) => ({
+        _id: `pack-${pack.price}`,
+        price: pack.price,
+        coins: pack.coins,
+        link: pack.byLink ? `${airtimeBillingUrl}?coins=${pack.coins}&amount=${pack.price}` : null,
+      }));
+      c.header('Cache-Control', 'public, max-age=300');
+      return ok(c, 'Coin packs fetched successfully', {
+        docs,
+        totalDocs: docs.length,
+        limit: docs.length,
+        page: 1,
+        totalPages: 1,
+      });
+    })
+    .post('/coins', requireUser, validate('json', coinPurchaseSchema), async (c) => {
+      const { db, clock, paystack } = c.get('deps');
+      const { reference, pack } = c.req.valid('json');
+      const { userId } = c.get('auth');
+      const outcome = await grantPurchase(
+        db,
+        paystack,
+        { reference, callerId: userId, claim: { purpose: 'coins', pack }, grantedBy: 'browser' },
+        clock.now(),
+      );
+      return ok(c, `You have been given ${outcome.coins} coins`, {
+        coins: outcome.coins,
+        triviaPoints: await balanceOf(c, userId),
+      });
+    })
+    .post('/paystack/webhook', async (c) => {
+      const { db, clock, paystack, config, logger } = c.get('deps');
+      const secretKey = config.paystack.secretKey;
+      const raw = await c.req.text();
+      if (!secretKey || !isValidPaystackSignature(raw, c.req.header('x-paystack-signature'), secretKey)) {
+        throw new HttpError(401, 'Invalid signature');
+      }
+      let event: z.infer<typeof webhookEventSchema>;
+      try {
+        event = webhookEventSchema.parse(JSON.parse(raw));
+      } catch {
+        throw new HttpError(400, 'Invalid webhook body');
+      }
+      if (event.event === 'charge.success') {
+        // Paystack wants a quick 200; the grant verifies the reference again and is safe to repeat.
+        grantPurchase(
+          db,
+          paystack,
+          { reference: event.data.reference, grantedBy: 'webhook' },
+          clock.now(),
+        ).catch((error: unknown) =>
+          logger.warn({ err: error, reference: event.data.reference }, 'webhook grant refused'),
+        );
+      }
+      return ok(c, 'Received', null);
+    })
+    .post('/test-checkout', requireUser, validate('json', testCheckoutSchema), async (c) => {
+      const { db, paystack } = c.get('deps');
+      if (paystack.mode !== 'test-checkout') throw notFound('This API route does not exist');
+      const { reference, amount, email, metadata } = c.req.valid('json');
+      await db
+        .insert(testCheckoutTransactions)
+        .values({ reference, amountKobo: amount, email, metadata: JSON.stringify(metadata) })
+        .onConflictDoNothing();
+      return ok(c, 'Test payment approved', { reference }, 201);
+    });
+}

@@ -1,0 +1,200 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { findCoinPack } from '../../../lib/coin-packs.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { payments, plans, subscriptions, users } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { creditCoins } from '../coins.ts';
+import type { PaymentVerifier } from './paystack.ts';
+
+/** What a payment is for, carried in the transaction's metadata so that the webhook can grant it alone. */
+export const paymentMetadataSchema = z.object({
+  userId: z.uuid(),
+  purpose: z.enum(['subscription', 'coins']),
+  planId: z.string().optional(),
+  pack: z.number().int().optional(),
+});
+export type PaymentMetadata = z.infer<typeof paymentMetadataSchema>;
+
+/** What the caller claims was bought: the browser's call says it, the webhook reads it from the metadata. */
+export type PurchaseClaim = { purpose: 'subscription'; planId: string } | { purpose: 'coins'; pack: number };
+
+/** A plan's length in milliseconds; months and years follow the calendar from `from`. */
+export function planEnd(from: Date, frequency: string, length: number): Date {
+  const end = new Date(from);
+  if (frequency === 'day') end.setUTCDate(end.getUTCDate() + length);
+  else if (frequency === 'week') end.setUTCDate(end.getUTCDate() + 7 * length);
+  else if (frequency === 'month') end.setUTCMonth(end.getUTCMonth() + length);
+  else if (frequency === 'year') end.setUTCFullYear(end.getUTCFullYear() + length);
+  else throw new Error(`Unknown plan frequency ${frequency}`);
+  return end;
+}
+
+function refuse(message: string, status: 400 | 403 | 409 = 400): never {
+  throw new HttpError(status, message, { errors: [{ path: ['reference'], message }] });
+}
+
+/** The price in kobo and what to grant, for a claim. */
+async function priceOf(db: Database, claim: PurchaseClaim) {
+  if (claim.purpose === 'coins') {
+    const pack = findCoinPack(claim.pack);
+    if (!pack || pack.byLink) refuse('This coin pack cannot be bought by card.');
+    return { kobo: pack.price * 100, plan: undefined, coins: pack.coins };
+  }
+  const [plan] = await db.select().from(plans).where(eq(plans.planId, claim.planId));
+  if (!plan) refuse('This plan does not exist.');
+  return { kobo: plan.amount * 100, plan, coins: plan.noOfCoin };
+}
+
+/** The outcome of a grant: granted now, or granted earlier (by the other of browser and webhook). */
+export interface GrantOutcome {
+  granted: 'now' | 'earlier';
+  userId: string;
+  purpose: 'subscription' | 'coins';
+  coins: number;
+  subscription?: { planId: string; startsAt: string; endsAt: string };
+}
+
+/**
+ * Grants a paid purchase exactly once. It verifies the reference with Paystack (status success, NGN, the
+ * amount of the price), checks the buyer and the purchase against the metadata, then in one transaction
+ * records the reference (unique), starts or extends the subscription, and credits the coins with a ledger
+ * row. A reference already granted changes nothing.
+ */
+export async function grantPurchase(
+  db: Database,
+  verifier: PaymentVerifier,
+  input: { reference: string; callerId?: string; claim?: PurchaseClaim; grantedBy: 'browser' | 'webhook' },
+  now: Date,
+): Promise<GrantOutcome> {
+  const earlier = await findGrant(db, input.reference);
+  if (earlier) {
+    if (input.callerId && earlier.userId !== input.callerId)
+      refuse('This payment reference has already been used.', 409);
+    return earlier;
+  }
+
+  const transaction = await verifier.verify(input.reference);
+  if (!transaction) refuse('We could not find this payment. Check the reference and try again.');
+  if (transaction.reference !== input.reference) refuse('We could not find this payment.');
+  if (transaction.status !== 'success')
+    refuse(`This payment was not completed (status: ${transaction.status}).`);
+  if (transaction.currency !== 'NGN') refuse('This payment was not made in naira.');
+  const metadata = paymentMetadataSchema.safeParse(transaction.metadata);
+  if (!metadata.success) refuse('This payment does not say what it was for.');
+  if (input.callerId && metadata.data.userId !== input.callerId)
+    refuse('This payment belongs to another account.', 403);
+
+  const claim: PurchaseClaim = input.claim ?? claimFromMetadata(metadata.data);
+  if (!matchesMetadata(claim, metadata.data)) refuse('This payment was made for something else.');
+  const price = await priceOf(db, claim);
+  if (transaction.amount !== price.kobo) refuse('The amount paid does not match the price.');
+
+  const granted = await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        reference: input.reference,
+        userId: metadata.data.userId,
+        purpose: claim.purpose,
+        planId: claim.purpose === 'subscription' ? claim.planId : null,
+        coins: price.coins,
+        amountKobo: transaction.amount,
+        channel: transaction.channel ?? 'card',
+        grantedBy: input.grantedBy,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: payments.reference })
+      .returning({ id: payments.id });
+    // Another request granted this reference between our check and now: it did the work.
+    if (!payment) return undefined;
+
+    const subscription = price.plan
+      ? await extendSubscription(tx, metadata.data.userId, price.plan, input.reference, now)
+      : undefined;
+    if (price.coins > 0) {
+      await creditCoins(tx, {
+        userId: metadata.data.userId,
+        coins: price.coins,
+        description: price.plan
+          ? `${price.plan.title} plan bonus`
+          : `Coin pack (₦${transaction.amount / 100})`,
+        at: now,
+      });
+    }
+    return { subscription };
+  });
+  if (!granted) {
+    const winner = await findGrant(db, input.reference);
+    if (!winner) throw new Error('Grant vanished');
+    return winner;
+  }
+  return {
+    granted: 'now',
+    userId: metadata.data.userId,
+    purpose: claim.purpose,
+    coins: price.coins,
+    ...(granted.subscription ? { subscription: granted.subscription } : {}),
+  };
+}
+
+function claimFromMetadata(metadata: PaymentMetadata): PurchaseClaim {
+  if (metadata.purpose === 'subscription' && metadata.planId)
+    return { purpose: 'subscription', planId: metadata.planId };
+  if (metadata.purpose === 'coins' && metadata.pack !== undefined)
+    return { purpose: 'coins', pack: metadata.pack };
+  return refuse('This payment does not say what it was for.');
+}
+
+function matchesMetadata(claim: PurchaseClaim, metadata: PaymentMetadata): boolean {
+  if (claim.purpose !== metadata.purpose) return false;
+  return claim.purpose === 'subscription' ? claim.planId === metadata.planId : claim.pack === metadata.pack;
+}
+
+/** Starts a subscription now, or extends one that is still active from its end. */
+async function extendSubscription(
+  tx: Transaction,
+  userId: string,
+  plan: typeof plans.$inferSelect,
+  reference: string,
+  now: Date,
+) {
+  // Locking the user's row queues concurrent purchases by the same student, so each extends the last.
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  const [latest] = await tx
+    .select({ endsAt: subscriptions.endsAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.endsAt))
+    .limit(1);
+  const startsAt = latest && latest.endsAt > now ? latest.endsAt : now;
+  const endsAt = planEnd(startsAt, plan.frequency, plan.lengthOfFrequency);
+  await tx
+    .insert(subscriptions)
+    .values({ userId, source: 'paystack', planId: plan.planId, reference, startsAt, endsAt });
+  return { planId: plan.planId, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
+}
+
+async function findGrant(db: Database, reference: string): Promise<GrantOutcome | undefined> {
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+  if (!payment) return undefined;
+  const [subscription] = await db
+    .select({ planId: subscriptions.planId, startsAt: subscriptions.startsAt, endsAt: subscriptions.endsAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.reference, reference));
+  return {
+    granted: 'earlier',
+    userId: payment.userId,
+    purpose: payment.purpose,
+    coins: payment.coins ?? 0,
+    ...(subscription
+      ? {
+          subscription: {
+            planId: subscription.planId ?? '',
+            startsAt: subscription.startsAt.toISOString(),
+            endsAt: subscription.endsAt.toISOString(),
+          },
+        }
+      : {}),
+  };
+}

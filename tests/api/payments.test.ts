@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { coinLedger, payments, subscriptions, users } from '../../src/server/db/schema.ts';
+import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
+import {
+  STAND_IN_SECRET,
+  type StandInTransaction,
+  signedWebhook,
+  startPaystackStandIn,
+} from '../support/paystack-stand-in.ts';
+import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+
+const paystack = await startPaystackStandIn();
+const t = await createTestApp({ PAYSTACK_SECRET_KEY: STAND_IN_SECRET, PAYSTACK_BASE_URL: paystack.baseUrl });
+/** An app without Paystack keys, as in development: its checkout is the local test checkout. */
+const dev = await createTestApp();
+
+beforeAll(async () => {
+  for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
+});
+
+function weeklyPayment(userId: string, overrides: Partial<StandInTransaction> = {}): StandInTransaction {
+  return {
+    reference: `ref-${randomUUID()}`,
+    status: 'success',
+    amount: 500 * 100,
+    currency: 'NGN',
+    metadata: { userId, purpose: 'subscription', planId: 'weekly' },
+    ...overrides,
+  };
+}
+
+async function confirm(app: TestApp, token: string, reference: string, planId = 'weekly') {
+  return app.request('POST', '/api/v1/subscription', {
+    token,
+    body: { reference, channel: 'paystack', planId },
+  });
+}
+
+async function grantsOf(userId: string) {
+  const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
+  const [user] = await t.db.select({ coins: users.triviaPoints }).from(users).where(eq(users.id, userId));
+  return {
+    paid: subs.filter((row) => row.source === 'paystack'),
+    bonus: ledger.filter((row) => row.description.includes('plan bonus')),
+    coins: user?.coins,
+  };
+}
+
+async function webhook(transaction: StandInTransaction, signature?: string) {
+  const signed = signedWebhook(transaction);
+  return t.request('POST', '/api/v1/paystack/webhook', {
+    body: signed.body,
+    headers:
+      signature === undefined
+        ? { 'x-paystack-signature': signed.signature }
+        : signature
+          ? { 'x-paystack-signature': signature }
+          : {},
+  });
+}
+
+async function eventually(check: () => Promise<boolean>) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition never held');
+}
+
+describe('GET /api/v1/plan', () => {
+  it('lists the plans as a cacheable paged list', async () => {
+    const response = await t.request('GET', '/api/v1/plan');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const { docs, totalDocs } = response.json.data;
+    expect(totalDocs).toBe(3);
+    expect(docs.map((plan: { planId: string }) => plan.planId)).toEqual(['weekly', 'monthly', 'yearly']);
+    expect(docs[0]).toMatchObject({
+      _id: expect.any(String),
+      planId: 'weekly',
+      plan_id: 'weekly',
+      amount: 500,
+      noOfCoin: 40,
+    });
+  });
+});
+
+describe('POST /api/v1/subscription', () => {
+  it('grants a verified payment: the subscription (after the trial day), the bonus coins and their ledger row', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const response = await confirm(t, token, transaction.reference);
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.message).toBe('Subscription activated successfully');
+    // The trial is still running, so the paid week starts when it ends.
+    const trialEnd = t.clock.now().getTime() + 86_400_000;
+    expect(response.json.data.subscription).toEqual({
+      planId: 'weekly',
+      startsAt: new Date(trialEnd).toISOString(),
+      endsAt: new Date(trialEnd + 7 * 86_400_000).toISOString(),
+    });
+    expect(response.json.data.triviaPoints).toBe(120);
+    const grants = await grantsOf(user._id);
+    expect(grants.paid).toHaveLength(1);
+    expect(grants.bonus).toMatchObject([{ type: 'credit', coins: 40, coinsAfter: 120 }]);
+    const me = await t.request('GET', '/api/v1/user', { token });
+    expect(me.json.data.profile.subscription).toMatchObject({ status: 'active', planId: 'weekly' });
+  });
+
+  it.each(['failed', 'abandoned', 'reversed'] as const)(
+    'refuses a %s payment and grants nothing',
+    async (status) => {
+      const { token, user } = await signUpStudent(t);
+      const transaction = weeklyPayment(user._id, { status });
+      paystack.record(transaction);
+      const response = await confirm(t, token, transaction.reference);
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(`This payment was not completed (status: ${status}).`);
+      expect((await grantsOf(user._id)).paid).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['a wrong amount', { amount: 400 * 100 }, 'The amount paid does not match the price.'],
+    ['a wrong currency', { currency: 'GHS' }, 'This payment was not made in naira.'],
+  ])('refuses %s', async (_, overrides, message) => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id, overrides);
+    paystack.record(transaction);
+    const response = await confirm(t, token, transaction.reference);
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe(message);
+    expect((await grantsOf(user._id)).paid).toHaveLength(0);
+  });
+
+  it('refuses an unknown reference and an unknown plan', async () => {
+    const { token, user } = await signUpStudent(t);
+    expect((await confirm(t, token, 'ref-never-paid')).status).toBe(400);
+    const transaction = weeklyPayment(user._id, {
+      metadata: { userId: user._id, purpose: 'subscription', planId: 'daily' },
+    });
+    paystack.record(transaction);
+    const response = await confirm(t, token, transaction.reference, 'daily');
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe('This plan does not exist.');
+  });
+
+  it('refuses a payment made for another plan than the one claimed', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const response = await confirm(t, token, transaction.reference, 'monthly');
+    expect(response.status).toBe(400);
+    expect((await grantsOf(user._id)).paid).toHaveLength(0);
+  });
+
+  it('grants a reference once: the same student gets the same answer, another student a 409', async () => {
+    const { token, user } = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const first = await confirm(t, token, transaction.reference);
+    const again = await confirm(t, token, transaction.reference);
+    expect(again.status).toBe(200);
+    expect(again.json.data.subscription).toEqual(first.json.data.subscription);
+    const stolen = await confirm(t, other.token, transaction.reference);
+    expect(stolen.status).toBe(409);
+    const grants = await grantsOf(user._id);
+    expect(grants.paid).toHaveLength(1);
+    expect(grants.bonus).toHaveLength(1);
+    expect((await grantsOf(other.user._id)).paid).toHaveLength(0);
+  });
+
+  it("refuses to grant another account's fresh payment to the caller", async () => {
+    const owner = await signUpStudent(t);
+    const thief = await signUpStudent(t);
+    const transaction = weeklyPayment(owner.user._id);
+    paystack.record(transaction);
+    const response = await confirm(t, thief.token, transaction.reference);
+    expect(response.status).toBe(403);
+    expect((await grantsOf(thief.user._id)).paid).toHaveLength(0);
+    expect((await grantsOf(owner.user._id)).paid).toHaveLength(0);
+  });
+
+  it('extends a subscription that is still active from its end', async () => {
+    const { token, user } = await signUpStudent(t);
+    const first = weeklyPayment(user._id);
+    const second = weeklyPayment(user._id);
+    paystack.record(first);
+    paystack.record(second);
+    const one = await confirm(t, token, first.reference);
+    t.clock.advance(2 * 86_400_000);
+    const two = await confirm(t, token, second.reference);
+    t.clock.advance(-2 * 86_400_000);
+    expect(two.json.data.subscription.startsAt).toBe(one.json.data.subscription.endsAt);
+    expect(two.json.data.subscription.endsAt).toBe(
+      new Date(new Date(one.json.data.subscription.endsAt).getTime() + 7 * 86_400_000).toISOString(),
+    );
+  });
+
+  it('validates the body', async () => {
+    const { token } = await signUpStudent(t);
+    const response = await t.request('POST', '/api/v1/subscription', {
+      token,
+      body: { reference: 'x', channel: 'cash' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.errors.map((error: { path: string[] }) => error.path[0])).toEqual(
+      expect.arrayContaining(['reference', 'channel', 'planId']),
+    );
+    expect((await t.request('POST', '/api/v1/subscription', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('POST /api/v1/paystack/webhook', () => {
+  it('grants a payment the browser never confirmed', async () => {
+    const { user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const response = await webhook(transaction);
+    expect(response.status).toBe(200);
+    await eventually(async () => (await grantsOf(user._id)).paid.length === 1);
+    expect((await grantsOf(user._id)).bonus).toHaveLength(1);
+  });
+
+  it('arriving before the browser: the browser call then changes nothing', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    await webhook(transaction);
+    await eventually(async () => (await grantsOf(user._id)).paid.length === 1);
+    const response = await confirm(t, token, transaction.reference);
+    expect(response.status).toBe(200);
+    const grants = await grantsOf(user._id);
+    expect(grants.paid).toHaveLength(1);
+    expect(grants.bonus).toHaveLength(1);
+  });
+
+  it('arriving after the browser changes nothing', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    await confirm(t, token, transaction.reference);
+    await webhook(transaction);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const grants = await grantsOf(user._id);
+    expect(grants.paid).toHaveLength(1);
+    expect(grants.bonus).toHaveLength(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, transaction.reference));
+    expect(payment?.grantedBy).toBe('browser');
+  });
+
+  it.each([
+    ['a forged signature', 'f'.repeat(128)],
+    ['no signature', ''],
+  ])('answers 401 to %s and grants nothing', async (_, signature) => {
+    const { user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const response = await webhook(transaction, signature);
+    expect(response.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await grantsOf(user._id)).paid).toHaveLength(0);
+  });
+
+  it('grants nothing for a signed webhook whose verification fails', async () => {
+    const { user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record({ ...transaction, status: 'failed' });
+    await webhook(transaction);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await grantsOf(user._id)).paid).toHaveLength(0);
+  });
+});
+
+describe('coin packs', () => {
+  it('lists the seven packs, with purchase links on the first four', async () => {
+    const response = await t.request('GET', '/api/v1/coins/packs');
+    const docs = response.json.data.docs as { price: number; coins: number; link: string | null }[];
+    expect(docs.map((pack) => [pack.price, pack.coins])).toEqual([
+      [50, 30],
+      [100, 70],
+      [200, 175],
+      [500, 480],
+      [1000, 1000],
+      [5000, 6000],
+      [10000, 20000],
+    ]);
+    expect(docs.map((pack) => pack.link !== null)).toEqual([true, true, true, true, false, false, false]);
+  });
+
+  it('credits a verified card payment for a pack, once, with a ledger row', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction: StandInTransaction = {
+      reference: `ref-${randomUUID()}`,
+      status: 'success',
+      amount: 5000 * 100,
+      currency: 'NGN',
+      metadata: { userId: user._id, purpose: 'coins', pack: 5000 },
+    };
+    paystack.record(transaction);
+    const response = await t.request('POST', '/api/v1/coins', {
+      token,
+      body: { reference: transaction.reference, pack: 5000 },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.message).toBe('You have been given 6000 coins');
+    expect(response.json.data).toEqual({ coins: 6000, triviaPoints: 6080 });
+    await t.request('POST', '/api/v1/coins', {
+      token,
+      body: { reference: transaction.reference, pack: 5000 },
+    });
+    const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id));
+    expect(ledger.filter((row) => row.coins === 6000)).toHaveLength(1);
+  });
+
+  it('refuses a pack that is bought by link, and an amount that does not match', async () => {
+    const { token, user } = await signUpStudent(t);
+    const cheap: StandInTransaction = {
+      reference: `ref-${randomUUID()}`,
+      status: 'success',
+      amount: 50 * 100,
+      currency: 'NGN',
+      metadata: { userId: user._id, purpose: 'coins', pack: 50 },
+    };
+    paystack.record(cheap);
+    const byLink = await t.request('POST', '/api/v1/coins', {
+      token,
+      body: { reference: cheap.reference, pack: 50 },
+    });
+    expect(byLink.status).toBe(400);
+    const short = {
+      ...cheap,
+      reference: `ref-${randomUUID()}`,
+      amount: 1000,
+      metadata: { userId: user._id, purpose: 'coins', pack: 10000 },
+    };
+    paystack.record(short);
+    const underpaid = await t.request('POST', '/api/v1/coins', {
+      token,
+      body: { reference: short.reference, pack: 10000 },
+    });
+    expect(underpaid.status).toBe(400);
+    expect(underpaid.json.message).toBe('The amount paid does not match the price.');
+  });
+});
+
+describe('the local test checkout', () => {
+  it('is closed when Paystack keys are set', async () => {
+    const { token } = await signUpStudent(t);
+    const response = await t.request('POST', '/api/v1/test-checkout', {
+      token,
+      body: { reference: 'test-123456', amount: 50000, email: 'a@example.com', metadata: {} },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('stands in for Paystack without keys, through the same verified grant', async () => {
+    for (const plan of DEFAULT_PLANS) await upsertPlan(dev.db, plan);
+    const { token, user } = await signUpStudent(dev);
+    const reference = `test-${randomUUID()}`;
+    const checkout = await dev.request('POST', '/api/v1/test-checkout', {
+      token,
+      body: {
+        reference,
+        amount: 150000,
+        email: 'a@example.com',
+        metadata: { userId: user._id, purpose: 'subscription', planId: 'monthly' },
+      },
+    });
+    expect(checkout.status).toBe(201);
+    const granted = await confirm(dev, token, reference, 'monthly');
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.json.data.subscription.planId).toBe('monthly');
+  });
+});
+
+describe('GET /api/v1/geo', () => {
+  it.each([
+    ['NG', 'nigeria'],
+    ['gh', 'ghana'],
+    ['XX', 'unknown'],
+    ['', 'unknown'],
+    ['<script>', 'unknown'],
+  ])('reads %j from the country header as %s', async (code, name) => {
+    const response = await t.request('GET', '/api/v1/geo', { headers: code ? { 'cf-ipcountry': code } : {} });
+    expect(response.json.data).toEqual({ country_name: name });
+  });
+});
+
+describe('POST /api (msisdn)', () => {
+  it('answers only whether the number has an active subscription', async () => {
+    const { body } = await signUpStudent(t);
+    const post = (form: string) =>
+      t.request('POST', '/api', {
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const trial = await post(`action=GRW&msisdn=${body.telephone}`);
+    expect(trial.status).toBe(200);
+    expect(trial.json.data).toEqual({ active: true });
+    const international = await post(`action=GRW&msisdn=234${body.telephone.slice(1)}`);
+    expect(international.json.data).toEqual({ active: true });
+    expect((await post('action=GRW&msisdn=09000000000')).json.data).toEqual({ active: false });
+    expect((await post('action=GRW&msisdn=')).json.data).toEqual({ active: false });
+    expect((await post('action=XYZ&msisdn=')).status).toBe(400);
+  });
+});
