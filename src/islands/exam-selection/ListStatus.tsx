@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { ListState } from './list-store.ts';
+
+/** A catalogue list's loading, failed and empty states; the list itself once it has items. */
+export function ListStatus<T>({
+  state,
+  loadingLabel,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  state: ListState<T>;
+  loadingLabel: string;
+  emptyText: string;
+  onRetry: () => void;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (state.status === 'loading') return <div className="spinner" role="status" aria-label={loadingLabel} />;
+  if (state.status === 'failed') {
+    return (
+      <div className="list-message" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (state.items.length === 0) return <p className="list-message">{emptyText}</p>;
+  return children(state.items);
+}

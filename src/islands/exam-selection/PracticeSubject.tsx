@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { ChoiceCards } from './ChoiceCards.tsx';
+import { cardImage, displayTitle, SUBJECT_IMAGES } from './catalogue.ts';
+import { ListStatus } from './ListStatus.tsx';
+import { createPracticeSubjectStore } from './practice-subject-store.ts';
+
+/** /practice-subject: every subject for the daily test, with quick picks at the top (spec §2). */
+export default function PracticeSubject() {
+  const [store] = useState(createPracticeSubjectStore);
+  const list = useStore(store.$list);
+  const picks = useStore(store.$quickPicks);
+  const failedImages = useStore(store.$failedImages);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  return (
+    <section className="selection" aria-labelledby="selection-heading">
+      <h1 id="selection-heading">DAILY TEST</h1>
+      <p className="selection-lead">
+        Pick a subject for today's free test. Every student gets the same 10 questions, with 10 minutes to
+        answer.
+      </p>
+      <ListStatus
+        state={list}
+        loadingLabel="Loading subjects"
+        emptyText="No subjects are available yet. Please check back soon."
+        onRetry={() => void store.load()}
+      >
+        {(subjects) => (
+          <>
+            {picks.length > 0 && (
+              <section className="quick-picks" aria-labelledby="quick-picks-heading">
+                <h2 id="quick-picks-heading">Quick picks</h2>
+                <ul>
+                  {picks.map((pick) => (
+                    <li key={pick.label}>
+                      <button
+                        type="button"
+                        className="button button-outline"
+                        onClick={() => store.choose(pick.subject)}
+                      >
+                        {pick.label}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <section aria-labelledby="all-subjects-heading">
+              <h2 id="all-subjects-heading">All subjects</h2>
+              <ChoiceCards
+                label="All subjects"
+                items={subjects}
+                title={displayTitle}
+                image={(subject, index) =>
+                  cardImage(subject, index, SUBJECT_IMAGES, failedImages.has(subject._id))
+                }
+                onChoose={store.choose}
+                onImageError={store.imageFailed}
+              />
+            </section>
+          </>
+        )}
+      </ListStatus>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { ChoiceCards } from './ChoiceCards.tsx';
+import { cardImage, EXAM_IMAGES } from './catalogue.ts';
+import { FlowHeader } from './FlowHeader.tsx';
+import { ListStatus } from './ListStatus.tsx';
+import { createSelectExamStore } from './select-exam-store.ts';
+
+/** /select-exam: exam types as cards; a card goes on to the subjects of that exam (spec §2). */
+export default function SelectExam() {
+  const [store] = useState(createSelectExamStore);
+  const list = useStore(store.$list);
+  const failedImages = useStore(store.$failedImages);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  return (
+    <>
+      <FlowHeader fallback="/" />
+      <section className="container selection" aria-labelledby="selection-heading">
+        <h1 id="selection-heading">SELECT EXAM</h1>
+        <p className="selection-lead">Choose the exam you are preparing for.</p>
+        <ListStatus
+          state={list}
+          loadingLabel="Loading exams"
+          emptyText="No exams are available yet. Please check back soon."
+          onRetry={() => void store.load()}
+        >
+          {(examTypes) => (
+            <ChoiceCards
+              label="Exams"
+              items={examTypes}
+              title={(examType) => examType.title}
+              image={(examType, index) =>
+                cardImage(examType, index, EXAM_IMAGES, failedImages.has(examType._id))
+              }
+              onChoose={store.choose}
+              onImageError={store.imageFailed}
+            />
+          )}
+        </ListStatus>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { ChoiceCards } from './ChoiceCards.tsx';
+import { cardImage, displayTitle, SUBJECT_IMAGES } from './catalogue.ts';
+import { FlowHeader } from './FlowHeader.tsx';
+import { ListStatus } from './ListStatus.tsx';
+import { createSelectSubjectStore } from './select-subject-store.ts';
+
+/** /subjects: the subjects of the chosen exam type; a card goes on to its years (spec §2). */
+export default function SelectSubject() {
+  const [store] = useState(createSelectSubjectStore);
+  const examType = useStore(store.$examType);
+  const list = useStore(store.$list);
+  const failedImages = useStore(store.$failedImages);
+
+  useEffect(() => {
+    void store.init();
+  }, [store]);
+
+  return (
+    <>
+      <FlowHeader fallback="/select-exam" />
+      <section className="container selection" aria-labelledby="selection-heading">
+        <h1 id="selection-heading">SELECT SUBJECT</h1>
+        <p className="selection-lead">
+          {examType ? (
+            <>
+              <strong>{examType.title}</strong>: choose a subject.
+            </>
+          ) : (
+            'Choose a subject.'
+          )}
+        </p>
+        <ListStatus
+          state={list}
+          loadingLabel="Loading subjects"
+          emptyText={`No subjects are available for ${examType?.title ?? 'this exam'} yet.`}
+          onRetry={() => void store.load()}
+        >
+          {(subjects) => (
+            <ChoiceCards
+              label="Subjects"
+              items={subjects}
+              title={displayTitle}
+              image={(subject, index) =>
+                cardImage(subject, index, SUBJECT_IMAGES, failedImages.has(subject._id))
+              }
+              onChoose={store.choose}
+              onImageError={store.imageFailed}
+            />
+          )}
+        </ListStatus>
+      </section>
+    </>
+  );
+}

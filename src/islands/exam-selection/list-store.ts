@@ -1,0 +1,64 @@
+import { atom } from 'nanostores';
+import { type ApiResult, request } from '../../lib/client/api.ts';
+import type { Paged } from '../../lib/errors.ts';
+
+/** The state of a catalogue list on screen. */
+export type ListState<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; items: T[] }
+  | { status: 'failed'; message: string };
+
+/** The most a catalogue list endpoint returns per page. */
+export const PAGE_LIMIT = 100;
+/** A guard against a server that keeps reporting more pages. */
+const MAX_PAGES = 20;
+
+type Query = Record<string, string | undefined>;
+
+/** Fetches every page of a public catalogue list (exam types, subjects, years). */
+export async function fetchAll<T>(path: string, query: Query = {}): Promise<ApiResult<T[]>> {
+  const items: T[] = [];
+  let message = '';
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await request<Paged<T>>('GET', path, { query: { ...query, limit: PAGE_LIMIT, page } });
+    if (!result.ok) return result;
+    items.push(...result.data.docs);
+    message = result.message;
+    if (page >= result.data.totalPages) break;
+  }
+  return { ok: true, data: items, message };
+}
+
+/**
+ * A list that loads from the API and can be retried. `shape` turns the fetched items into what the screen
+ * lists (a filter, for instance). A retry while a load is under way wins over it.
+ */
+export function createListStore<T>(shape: (items: T[]) => T[] = (items) => items) {
+  const $list = atom<ListState<T>>({ status: 'loading' });
+  let latest = 0;
+
+  async function load(path: string, query?: Query): Promise<void> {
+    latest += 1;
+    const mine = latest;
+    $list.set({ status: 'loading' });
+    const result = await fetchAll<T>(path, query);
+    if (mine !== latest) return;
+    $list.set(
+      result.ok
+        ? { status: 'ready', items: shape(result.data) }
+        : { status: 'failed', message: result.message },
+    );
+  }
+
+  return { $list, load };
+}
+
+/** The ids of cards whose image failed to load, so they show the placeholder instead. */
+export function createImageFailures() {
+  const $failed = atom<ReadonlySet<string>>(new Set());
+  function markFailed(id: string) {
+    if ($failed.get().has(id)) return;
+    $failed.set(new Set([...$failed.get(), id]));
+  }
+  return { $failed, markFailed };
+}

@@ -1,0 +1,21 @@
+import { navigate } from '../../lib/client/navigation.ts';
+import { type ExamType, toChoice } from './catalogue.ts';
+import { createImageFailures, createListStore } from './list-store.ts';
+
+/** /select-exam: the exam types, and choosing one goes on to its subjects (spec §2). */
+export function createSelectExamStore() {
+  const list = createListStore<ExamType>();
+  const images = createImageFailures();
+
+  /** Loads (or reloads, for Retry) the exam types. */
+  function load() {
+    return list.load('/api/v1/examType');
+  }
+
+  /** Goes to /subjects with the exam type as navigation state. */
+  function choose(examType: ExamType) {
+    navigate('/subjects', { examType: toChoice(examType) });
+  }
+
+  return { $list: list.$list, $failedImages: images.$failed, imageFailed: images.markFailed, load, choose };
+}

@@ -1,0 +1,48 @@
+import { atom } from 'nanostores';
+import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import { type Choice, examTypeFromState, type Subject, subjectsForExamType, toChoice } from './catalogue.ts';
+import { createImageFailures, createListStore } from './list-store.ts';
+
+/** /subjects: the subjects of the exam type chosen on /select-exam (spec §2). */
+export function createSelectSubjectStore() {
+  const $examType = atom<Choice | undefined>(undefined);
+  // The spec filters on the client; the query only trims what the server sends.
+  const list = createListStore<Subject>((subjects) =>
+    subjectsForExamType(subjects, $examType.get()?._id ?? ''),
+  );
+  const images = createImageFailures();
+
+  /** Reloads the subjects (Retry). */
+  function load() {
+    const examType = $examType.get();
+    if (examType) return list.load('/api/v1/subject', { examType: examType._id });
+    return Promise.resolve();
+  }
+
+  /** Reads the chosen exam type from navigation state and loads its subjects; without one, goes home. */
+  function init() {
+    const examType = examTypeFromState(readNavigationState());
+    if (!examType) {
+      navigate('/', undefined, { replace: true });
+      return Promise.resolve();
+    }
+    $examType.set(examType);
+    return load();
+  }
+
+  /** Goes to /select-year with the exam type and the subject as navigation state. */
+  function choose(subject: Subject) {
+    const examType = $examType.get();
+    if (examType) navigate('/select-year', { examType, subject: toChoice(subject) });
+  }
+
+  return {
+    $examType,
+    $list: list.$list,
+    $failedImages: images.$failed,
+    imageFailed: images.markFailed,
+    init,
+    load,
+    choose,
+  };
+}
