@@ -1,0 +1,82 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { formatThousands, ordinal } from '../../lib/format.ts';
+import { initials, type LeaderboardRow } from './leaderboard.ts';
+import { createLeaderboardStore } from './leaderboard-store.ts';
+
+const points = (value: number) => `${formatThousands(value)} ${Math.abs(value) === 1 ? 'point' : 'points'}`;
+
+/** /leader-board: ranked rows with avatar, name, points and an ordinal rank (spec §2). */
+export default function LeaderBoard() {
+  const [store] = useState(createLeaderboardStore);
+  const board = useStore(store.$board);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  if (board.status === 'loading')
+    return <div className="spinner" role="status" aria-label="Loading the leader board" />;
+  if (board.status === 'failed') {
+    return (
+      <div className="card board-message" role="alert">
+        <p>{board.message}</p>
+        <button type="button" className="button" onClick={() => void store.load()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {board.rows.length === 0 ? (
+        <div className="card board-message">
+          <p>No scores yet. Take a test and be the first on the board!</p>
+          <a className="button" href="/select-exam">
+            Practise now
+          </a>
+        </div>
+      ) : (
+        <ol className="board" aria-label="Top students">
+          {board.rows.map((row) => (
+            <Row key={row._id} row={row} />
+          ))}
+        </ol>
+      )}
+      {board.own && (
+        <p className="card board-own">
+          Your rank: <strong>{ordinal(board.own.rank)}</strong> with{' '}
+          <strong>{points(board.own.totalScore)}</strong>
+        </p>
+      )}
+      {board.unranked && board.rows.length > 0 && (
+        <p className="board-own-hint">
+          You are not on the board yet. <a href="/select-exam">Take a test</a> to earn points.
+        </p>
+      )}
+    </>
+  );
+}
+
+function Row({ row }: { row: LeaderboardRow }) {
+  return (
+    <li
+      className={`board-row${row.isMe ? ' me' : ''}${row.rank <= 3 ? ` top-${row.rank}` : ''}`}
+      aria-current={row.isMe ? 'true' : undefined}
+    >
+      <span className="board-rank">{ordinal(row.rank)}</span>
+      {row.user.image ? (
+        <img className="board-avatar" src={row.user.image.url} alt="" width="44" height="44" loading="lazy" />
+      ) : (
+        <span className="board-avatar" aria-hidden="true">
+          {initials(row.user)}
+        </span>
+      )}
+      <span className="board-name">
+        {row.user.firstName} {row.user.lastName}
+        {row.isMe && <span className="board-you"> (you)</span>}
+      </span>
+      <span className="board-points">{points(row.totalScore)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * What the quiz works with: the exam payload of GET /api/v1/exam and /exam/daily, the navigation state
+ * each quiz page needs, and the built-in sample set for an empty quiz (spec §2).
+ */
+import { type Outcome, tally } from '../../lib/scoring.ts';
+import type { QuizAnswer, QuizResult } from '../results/result.ts';
+import type { QueuedAnswer } from './answer-queue.ts';
+
+export interface ExamOption {
+  _id: string;
+  option: string;
+  optionType: 'text' | 'image' | 'media' | 'file';
+  file: { url: string } | null;
+}
+
+export interface ExamQuestion {
+  _id: string;
+  question: string;
+  questionType: 'text' | 'image' | 'diagram';
+  file: { url: string } | null;
+  options: ExamOption[];
+}
+
+export interface LifelineUse {
+  question: string;
+  kind: LifelineKind;
+  hiddenOptions: string[];
+}
+
+export type LifelineKind = 'fifty-fifty' | 'skip';
+
+/** An attempt as the API returns it: the questions (no answer key), the clock and the saved progress. */
+export interface ExamPayload {
+  _id: string;
+  kind: 'exam' | 'daily';
+  duration: number;
+  startedAt: string;
+  endsAt: string;
+  submitted: boolean;
+  heading: { examType: string; subject: string; year: string } | null;
+  questions: ExamQuestion[];
+  answers: QueuedAnswer[];
+  lifelines: LifelineUse[];
+}
+
+/** Which quiz a page runs: a full exam (/test) or the daily test (/daily-test). */
+export type QuizMode = 'exam' | 'daily';
+
+interface Choice {
+  _id: string;
+  title?: string;
+}
+
+/** How to fetch and submit the quiz that the navigation state names. */
+export interface QuizRequest {
+  mode: QuizMode;
+  path: '/api/v1/exam' | '/api/v1/exam/daily';
+  query: Record<string, string>;
+  subjectId: string;
+  /** Titles from the earlier screens, shown until the server's heading arrives. */
+  title: string;
+  subjectTitle: string;
+}
+
+function choice(value: unknown): Choice | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { _id, title } = value as Record<string, unknown>;
+  if (typeof _id !== 'string' || _id === '') return undefined;
+  return typeof title === 'string' ? { _id, title } : { _id };
+}
+
+/**
+ * The request of the state a quiz page was opened with: /test needs examType, subject and year, each with
+ * an _id; /daily-test needs the subject. Undefined means the page goes home (spec §2).
+ */
+export function quizRequestFromState(mode: QuizMode, state: unknown): QuizRequest | undefined {
+  const source = (state ?? {}) as Record<string, unknown>;
+  const subject = choice(source.subject);
+  if (!subject) return undefined;
+  if (mode === 'daily') {
+    return {
+      mode,
+      path: '/api/v1/exam/daily',
+      query: { subject: subject._id },
+      subjectId: subject._id,
+      title: `Daily Test: ${subject.title ?? ''}`.trim(),
+      subjectTitle: subject.title ?? '',
+    };
+  }
+  const examType = choice(source.examType);
+  const year = choice(source.year);
+  if (!examType || !year) return undefined;
+  return {
+    mode,
+    path: '/api/v1/exam',
+    query: { exam: 'new', examType: examType._id, subject: subject._id, year: year._id },
+    subjectId: subject._id,
+    title: [examType.title, subject.title, year.title].filter(Boolean).join(' '),
+    subjectTitle: subject.title ?? '',
+  };
+}
+
+/** Subjects that get the calculator: Mathematics (any kind), Physics, Chemistry, Biology and Economics. */
+export function subjectHasCalculator(subject: string | undefined): boolean {
+  return /mathematics|physics|chemistry|biology|economics/i.test(subject ?? '');
+}
+
+/** The title over the quiz: "JAMB Mathematics 2020", or "Daily Test: Mathematics". */
+export function quizTitle(exam: Pick<ExamPayload, 'kind' | 'heading'>, fallback: string): string {
+  if (!exam.heading) return fallback;
+  if (exam.kind === 'daily') return `Daily Test: ${exam.heading.subject}`;
+  return `${exam.heading.examType} ${exam.heading.subject} ${exam.heading.year}`;
+}
+
+interface SampleQuestion extends ExamQuestion {
+  answer: string;
+  explanation: string;
+}
+
+const sampleOption = (id: string, text: string): ExamOption => ({
+  _id: id,
+  option: `<p>${text}</p>`,
+  optionType: 'text',
+  file: null,
+});
+
+/** The built-in sample set, used only when the server sends a quiz without questions (spec §2). */
+export const SAMPLE_QUESTIONS: SampleQuestion[] = [
+  {
+    _id: 'sample-1',
+    question: '<p>What is 7 × 8?</p>',
+    questionType: 'text',
+    file: null,
+    options: [
+      sampleOption('sample-1-a', '54'),
+      sampleOption('sample-1-b', '56'),
+      sampleOption('sample-1-c', '64'),
+      sampleOption('sample-1-d', '48'),
+    ],
+    answer: 'sample-1-b',
+    explanation: '<p>7 × 8 = 56: seven groups of eight.</p>',
+  },
+  {
+    _id: 'sample-2',
+    question: '<p>Which city is the capital of Nigeria?</p>',
+    questionType: 'text',
+    file: null,
+    options: [
+      sampleOption('sample-2-a', 'Lagos'),
+      sampleOption('sample-2-b', 'Kano'),
+      sampleOption('sample-2-c', 'Abuja'),
+      sampleOption('sample-2-d', 'Port Harcourt'),
+    ],
+    answer: 'sample-2-c',
+    explanation: '<p>Abuja became the capital of Nigeria on 12 December 1991, taking over from Lagos.</p>',
+  },
+  {
+    _id: 'sample-3',
+    question: '<p>Choose the word closest in meaning to <em>begin</em>.</p>',
+    questionType: 'text',
+    file: null,
+    options: [
+      sampleOption('sample-3-a', 'finish'),
+      sampleOption('sample-3-b', 'pause'),
+      sampleOption('sample-3-c', 'delay'),
+      sampleOption('sample-3-d', 'start'),
+    ],
+    answer: 'sample-3-d',
+    explanation:
+      '<p>To <em>begin</em> is to <em>start</em>; the other words describe stopping or waiting.</p>',
+  },
+];
+
+/** Scores the sample set on the phone with the same rules as the server: +5 right, −2 wrong, 0 blank. */
+export function scoreSample(answers: Readonly<Record<string, string>>, minutes: number): QuizResult {
+  const outcomes: Outcome[] = [];
+  const quizAnswers: QuizAnswer[] = SAMPLE_QUESTIONS.map((question) => {
+    const picked = question.options.find((option) => option._id === answers[question._id]);
+    const right = question.options.find((option) => option._id === question.answer);
+    const isCorrect = picked !== undefined && picked._id === question.answer;
+    outcomes.push(picked === undefined ? 'blank' : isCorrect ? 'right' : 'wrong');
+    return {
+      questionId: question._id,
+      question: question.question,
+      userAnswer: picked?.option ?? null,
+      correctAnswer: right?.option ?? '',
+      isCorrect,
+      explanation: question.explanation,
+    };
+  });
+  return { _id: 'sample', ...tally(outcomes), timeSpent: minutes, quizAnswers };
+}

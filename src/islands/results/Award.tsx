@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { padTwo } from '../../lib/format.ts';
+import { celebrates, performance } from '../../lib/scoring.ts';
+import { createAwardStore } from './award-store.ts';
+
+/** /award: HURRAY!!! or OOPS!!!, the greeting, the performance line and the four stat cards (spec §2). */
+export default function Award() {
+  const [store] = useState(createAwardStore);
+  const award = useStore(store.$award);
+
+  useEffect(() => store.init(), [store]);
+
+  if (!award) return <div className="spinner" role="status" aria-label="Loading your result" />;
+  const { result, user, title, sample } = award;
+  const happy = celebrates(result.scoreAccuracy);
+  const stats = [
+    ['Score Accuracy', `${result.scoreAccuracy}%`],
+    ['Total Questions', padTwo(result.totalQuestions)],
+    ['Correct Answers', padTwo(result.correctAnswer)],
+    ['Wrong Answers', padTwo(result.wrongAnswer)],
+  ] as const;
+
+  return (
+    <section className={`card award ${happy ? 'award-happy' : 'award-sad'}`} aria-labelledby="award-headline">
+      <h1 id="award-headline" className="award-headline">
+        {happy ? 'HURRAY!!!' : 'OOPS!!!'}
+      </h1>
+      <p className="award-greeting">
+        {happy ? 'Congratulations,' : 'Hey,'}{' '}
+        <strong>
+          {user.firstName} {user.lastName}
+        </strong>
+      </p>
+      <p className="award-performance">
+        You performed <strong>{performance(result.scoreAccuracy)}</strong>
+        {title ? ` in ${title}` : ''}.
+      </p>
+      {sample && (
+        <p className="hint">These were the built-in sample questions, so this score is not saved.</p>
+      )}
+
+      <dl className="stat-cards">
+        {stats.map(([label, value]) => (
+          <div key={label} className="stat-card">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="award-points">
+        Points: <strong>{result.score}</strong>
+        {result.unanswered > 0 && <> · {padTwo(result.unanswered)} unanswered</>}
+      </p>
+
+      <div className="award-actions">
+        <button type="button" className="button" onClick={store.review}>
+          Review Answers
+        </button>
+        <button type="button" className="button button-outline" onClick={() => void store.share()}>
+          Share Score
+        </button>
+      </div>
+      <p className="award-links">
+        <a href="/leader-board">See the Leader Board</a>
+        <a href="/select-exam">Take another test</a>
+      </p>
+    </section>
+  );
+}

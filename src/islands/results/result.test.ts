@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  awardStateFromState,
+  type QuizResult,
+  quizAnswersFromState,
+  reviewStateFor,
+  SAMPLE_QUIZ_ANSWERS,
+  shareText,
+} from './result.ts';
+
+const result: QuizResult = {
+  _id: 'r1',
+  score: 13,
+  totalQuestions: 5,
+  correctAnswer: 3,
+  wrongAnswer: 1,
+  unanswered: 1,
+  scoreAccuracy: 60,
+  timeSpent: 2.5,
+  quizAnswers: [
+    {
+      questionId: 'q1',
+      question: '<p>Q</p>',
+      userAnswer: null,
+      correctAnswer: '<p>B</p>',
+      isCorrect: false,
+      explanation: '',
+    },
+  ],
+};
+
+describe('the results state', () => {
+  it('reads a full award state', () => {
+    const state = awardStateFromState({
+      result,
+      user: { firstName: 'Aisha', lastName: 'Bello' },
+      title: 'JAMB',
+    });
+    expect(state).toEqual({ result, user: { firstName: 'Aisha', lastName: 'Bello' }, title: 'JAMB' });
+  });
+
+  it('refuses a missing or broken result, so /award can go home', () => {
+    expect(awardStateFromState(undefined)).toBeUndefined();
+    expect(awardStateFromState({})).toBeUndefined();
+    expect(awardStateFromState({ result: { scoreAccuracy: '60' } })).toBeUndefined();
+  });
+
+  it('derives wrong answers as total minus correct when a result lacks them (spec §3)', () => {
+    const state = awardStateFromState({ result: { scoreAccuracy: 40, totalQuestions: 5, correctAnswer: 2 } });
+    expect(state?.result).toMatchObject({ wrongAnswer: 3, unanswered: 0, score: 0, quizAnswers: [] });
+    expect(state?.user).toEqual({ firstName: '', lastName: '' });
+  });
+
+  it('hands Review Answers the answers, or the two samples when there are none', () => {
+    expect(reviewStateFor(result)).toEqual({ quizAnswers: result.quizAnswers });
+    expect(reviewStateFor({ ...result, quizAnswers: [] })).toEqual({
+      quizAnswers: SAMPLE_QUIZ_ANSWERS,
+      sample: true,
+    });
+    expect(SAMPLE_QUIZ_ANSWERS).toHaveLength(2);
+  });
+
+  it('keeps only well-formed answers from state', () => {
+    const answers = quizAnswersFromState({ quizAnswers: [result.quizAnswers[0], { question: 1 }, null] });
+    expect(answers).toEqual(result.quizAnswers);
+    expect(quizAnswersFromState(null)).toEqual([]);
+  });
+
+  it('writes the share text with the accuracy and an emoji', () => {
+    expect(shareText(60)).toBe('I scored 60% on the quiz! 🎉');
+  });
+});
