@@ -516,3 +516,29 @@ describe('GET /api/v1/exam/leaderboard', () => {
     expect(guest.json.data.me).toBeNull();
   });
 });
+
+describe('clearing an answer', () => {
+  it('PATCH with option null takes back a saved answer, so it no longer scores', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token } = await subscribedStudent();
+    const exam = await startExam(token, paper.ids);
+    const [q1] = paper.questions;
+    if (!q1) throw new Error('fixture');
+    await t.request('PATCH', '/api/v1/exam/answer', { token, body: { exam: exam._id, question: q1.id, option: q1.wrong[0] } });
+    const cleared = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: q1.id, option: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.message).toBe('Answer cleared');
+    expect((await startExam(token, paper.ids)).answers).toEqual([]);
+    const result = await t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id, answers: [] } });
+    expect(result.json.data).toMatchObject({ score: 0, wrongAnswer: 0, unanswered: 2 });
+  });
+
+  it('sends the server time with the attempt, for phones whose clock is wrong', async () => {
+    const paper = await createPaper(t.db, { count: 1 });
+    const { token } = await subscribedStudent();
+    expect((await startExam(token, paper.ids)).serverTime).toBe(t.clock.now().toISOString());
+  });
+});

@@ -46,6 +46,14 @@ describe('the answer queue', () => {
     expect(mergeAnswers(saved, queue)).toEqual({ q1: 'a', q2: 'd', q3: 'c' });
   });
 
+  it('lets a queued clear (option null) take back a saved answer', () => {
+    const saved = [
+      { question: 'q1', option: 'a' },
+      { question: 'q2', option: 'b' },
+    ];
+    expect(mergeAnswers(saved, [{ question: 'q1', option: null }])).toEqual({ q2: 'b' });
+  });
+
   it('retries network failures, server errors and rate limits, not refusals', () => {
     expect([0, 408, 429, 500, 503].every(isRetryable)).toBe(true);
     expect([400, 401, 403, 404, 409].some(isRetryable)).toBe(false);

@@ -4,10 +4,10 @@
  * localStorage per attempt and is sent when the connection returns.
  */
 
-/** One picked answer, as PATCH /api/v1/exam/answer and the submit body carry it. */
+/** One picked answer as PATCH /api/v1/exam/answer carries it; `option: null` clears a saved answer. */
 export interface QueuedAnswer {
   question: string;
-  option: string;
+  option: string | null;
 }
 
 export type AnswerQueue = readonly QueuedAnswer[];
@@ -55,7 +55,10 @@ export function discard(queue: AnswerQueue, question: string): AnswerQueue {
 /** The answers to show on resume: the server's saved ones, with this phone's unsent picks on top. */
 export function mergeAnswers(saved: readonly QueuedAnswer[], queue: AnswerQueue): Record<string, string> {
   const answers: Record<string, string> = {};
-  for (const entry of [...saved, ...queue]) answers[entry.question] = entry.option;
+  for (const entry of [...saved, ...queue]) {
+    if (entry.option === null) delete answers[entry.question];
+    else answers[entry.question] = entry.option;
+  }
   return answers;
 }
 

@@ -36,6 +36,8 @@ export interface ExamPayload {
   duration: number;
   startedAt: string;
   endsAt: string;
+  /** The server's clock when it answered. */
+  serverTime?: string;
   submitted: boolean;
   heading: { examType: string; subject: string; year: string } | null;
   questions: ExamQuestion[];

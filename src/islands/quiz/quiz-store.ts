@@ -39,7 +39,7 @@ import {
   storeQuietly,
   toggleFlag,
 } from './navigator.ts';
-import { deadlineOf, minutesSpent, secondsLeft, TICK_MS } from './timer.ts';
+import { clockOffset, deadlineOf, minutesSpent, secondsLeft, TICK_MS } from './timer.ts';
 
 /** The pause after choosing an option before the next question shows (spec §9). */
 export const AUTO_ADVANCE_MS = 1000;
@@ -253,7 +253,7 @@ export function createQuizStore(mode: QuizMode) {
     for (const question of skipped) delete answers[question];
 
     $sample.set(sample);
-    $deadline.set(deadlineOf(exam, Date.now()));
+    $deadline.set(deadlineOf(exam, Date.now()) + clockOffset(exam.serverTime, Date.now()));
     $exam.set(exam);
     $title.set(quizTitle(exam, quizRequest?.title ?? ''));
     $subject.set(exam.heading?.subject ?? quizRequest?.subjectTitle ?? '');
@@ -288,10 +288,15 @@ export function createQuizStore(mode: QuizMode) {
     checkTime();
   }
 
-  function clearAnswer(questionId: string) {
+  /**
+   * Takes back the answer to a question. Previous also clears it on the server (a queued `option: null`),
+   * so the score matches the screen; after a skip the server has already dropped it.
+   */
+  function clearAnswer(questionId: string, { onServer }: { onServer: boolean }) {
     const { [questionId]: _cleared, ...rest } = $answers.get();
     $answers.set(rest);
-    sync?.remove(questionId);
+    if (onServer) sync?.add({ question: questionId, option: null });
+    else sync?.remove(questionId);
   }
 
   function goTo(index: number) {
@@ -340,7 +345,7 @@ export function createQuizStore(mode: QuizMode) {
     const { question, index } = $current.get();
     if (!question || index === 0) return;
     if (canAnswer(question) && $answers.get()[question._id]) {
-      clearAnswer(question._id);
+      clearAnswer(question._id, { onServer: true });
     }
     goTo(index - 1);
   }
@@ -375,7 +380,7 @@ export function createQuizStore(mode: QuizMode) {
     const user = $auth.get().user;
     if (user) replaceUser({ ...user, triviaPoints: result.data.triviaPoints });
     if (kind === 'skip') {
-      clearAnswer(question._id);
+      clearAnswer(question._id, { onServer: false });
       if ($index.get() === exam.questions.indexOf(question) && !$current.get().isLast) goTo($index.get() + 1);
     }
   }

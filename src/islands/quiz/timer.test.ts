@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clockOffset,
   DEFAULT_COUNTDOWN_MINUTES,
   deadlineOf,
   describeCountdown,
@@ -57,5 +58,14 @@ describe('the countdown', () => {
     expect(deadlineOf({ duration: 2 }, now)).toBe(now + 2 * 60_000);
     expect(deadlineOf({ endsAt: 'garbage' }, now)).toBe(now + DEFAULT_COUNTDOWN_MINUTES * 60_000);
     expect(DEFAULT_COUNTDOWN_MINUTES).toBe(3);
+  });
+});
+
+describe('clockOffset', () => {
+  it('is how far the phone runs ahead of the server, so the deadline follows the phone clock', () => {
+    const server = Date.parse('2026-03-02T09:00:00Z');
+    expect(clockOffset('2026-03-02T09:00:00Z', server + 120_000)).toBe(120_000);
+    expect(clockOffset('2026-03-02T09:00:00Z', server - 30_000)).toBe(-30_000);
+    expect(clockOffset(undefined, server)).toBe(0);
   });
 });

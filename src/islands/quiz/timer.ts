@@ -71,3 +71,13 @@ export function minutesSpent(startedAt: string, now: number, durationMinutes: nu
   const minutes = (now - started) / 60_000;
   return Math.round(Math.min(Math.max(minutes, 0), durationMinutes) * 10) / 10;
 }
+
+/**
+ * How far the phone's clock runs ahead of the server's (negative when behind), from the server time sent
+ * with the attempt; added to the server's deadline it gives the deadline on the phone's clock. A phone set
+ * to the wrong time would otherwise show the wrong time left. 0 when the server sent no time.
+ */
+export function clockOffset(serverTime: string | undefined, phoneNow: number): number {
+  const server = new Date(serverTime ?? Number.NaN).getTime();
+  return Number.isNaN(server) ? 0 : phoneNow - server;
+}

@@ -29,12 +29,12 @@ const timeSpentSchema = z
   .max(100_000)
   .optional();
 
-/** PATCH /api/v1/exam/answer: one picked answer. */
+/** PATCH /api/v1/exam/answer: one picked answer, or `option: null` to clear it (Previous, spec §4). */
 export const saveAnswerSchema = z
   .object({
     exam: id('exam must be the id of your test'),
     question: id('question is required'),
-    option: id('option is required'),
+    option: id('option is required').nullable(),
   })
   .strict();
 

@@ -52,13 +52,9 @@ export function examRoutes() {
     })
     .get('/daily', requireUser, validate('query', dailyQuerySchema), async (c) => {
       const { db, clock } = c.get('deps');
-      const attempt = await startDailyAttempt(
-        db,
-        c.get('auth').userId,
-        c.req.valid('query').subject,
-        clock.now(),
-      );
-      return ok(c, 'Daily test fetched successfully', await attemptPayload(db, attempt));
+      const now = clock.now();
+      const attempt = await startDailyAttempt(db, c.get('auth').userId, c.req.valid('query').subject, now);
+      return ok(c, 'Daily test fetched successfully', await attemptPayload(db, attempt, now));
     })
     .get('/', requireUser, validate('query', examQuerySchema), async (c) => {
       const { db, clock } = c.get('deps');
@@ -66,12 +62,12 @@ export function examRoutes() {
       const { userId } = c.get('auth');
       await requireExamAccess(db, userId, now);
       const attempt = await startExamAttempt(db, userId, c.req.valid('query'), now);
-      return ok(c, 'Exam fetched successfully', await attemptPayload(db, attempt));
+      return ok(c, 'Exam fetched successfully', await attemptPayload(db, attempt, now));
     })
     .patch('/answer', requireUser, validate('json', saveAnswerSchema), async (c) => {
       const { db, clock } = c.get('deps');
       await saveAnswer(db, c.get('auth').userId, c.req.valid('json'), clock.now());
-      return ok(c, 'Answer saved', null);
+      return ok(c, c.req.valid('json').option === null ? 'Answer cleared' : 'Answer saved', null);
     })
     .post('/answer/daily', requireUser, validate('json', submitDailySchema), async (c) => {
       const { db, clock } = c.get('deps');

@@ -170,7 +170,7 @@ async function attemptHeading(db: Executor, attempt: Attempt) {
 }
 
 /** What GET /exam and GET /exam/daily return: the questions (no answer key), the clock and saved progress. */
-export async function attemptPayload(db: Executor, attempt: Attempt) {
+export async function attemptPayload(db: Executor, attempt: Attempt, now: Date) {
   const [questions, answers, lifelines, heading] = await Promise.all([
     loadExamQuestions(db, attempt.questionIds),
     db
@@ -194,6 +194,8 @@ export async function attemptPayload(db: Executor, attempt: Attempt) {
     startedAt: attempt.startedAt.toISOString(),
     endsAt: attempt.endsAt.toISOString(),
     submitted: attempt.submittedAt !== null,
+    /** The server's clock when it answered, so a phone whose clock is wrong can still count down right. */
+    serverTime: now.toISOString(),
     heading,
     questions,
     answers,
@@ -231,37 +233,44 @@ async function skippedQuestions(tx: Executor, attemptId: string): Promise<Set<st
   return new Set(rows.map((row) => row.question));
 }
 
-/** Saves one picked answer, only while the attempt is open and before its deadline. */
+/** Saves one picked answer, or clears it (`option: null`), only while the attempt is open and before its deadline. */
 export async function saveAnswer(
   db: Database,
   userId: string,
-  input: { exam: string; question: string; option: string },
+  input: { exam: string; question: string; option: string | null },
   now: Date,
 ) {
   await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, userId, input.exam);
     requireOpen(attempt, now);
     const choices = await questionOptions(tx, attempt, input.question);
-    if (!choices)
-      throw new HttpError(400, 'This question is not part of this test.', {
-        errors: [{ path: ['question'], message: 'This question is not part of this test.' }],
-      });
-    if (!choices.some((choice) => choice.id === input.option)) {
-      throw new HttpError(400, 'This option does not belong to the question.', {
-        errors: [{ path: ['option'], message: 'This option does not belong to the question.' }],
-      });
+    if (!choices) throw badAnswer('question', 'This question is not part of this test.');
+    const answer = { attemptId: attempt.id, questionId: input.question };
+    if (input.option === null) {
+      await tx
+        .delete(attemptAnswers)
+        .where(and(eq(attemptAnswers.attemptId, answer.attemptId), eq(attemptAnswers.questionId, answer.questionId)));
+      return;
+    }
+    const option = input.option;
+    if (!choices.some((choice) => choice.id === option)) {
+      throw badAnswer('option', 'This option does not belong to the question.');
     }
     if ((await skippedQuestions(tx, attempt.id)).has(input.question)) {
       throw conflictError('You skipped this question with a lifeline.');
     }
     await tx
       .insert(attemptAnswers)
-      .values({ attemptId: attempt.id, questionId: input.question, optionId: input.option, answeredAt: now })
+      .values({ ...answer, optionId: option, answeredAt: now })
       .onConflictDoUpdate({
         target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-        set: { optionId: input.option, answeredAt: now },
+        set: { optionId: option, answeredAt: now },
       });
   });
+}
+
+function badAnswer(field: 'question' | 'option', message: string) {
+  return new HttpError(400, message, { errors: [{ path: [field], message }] });
 }
 
 /** One question of a scored attempt, as /review-answers shows it. */
@@ -417,11 +426,7 @@ export async function useLifeline(
     const attempt = await lockAttempt(tx, userId, input.exam);
     requireOpen(attempt, now);
     const choices = await questionOptions(tx, attempt, input.question);
-    if (!choices) {
-      throw new HttpError(400, 'This question is not part of this test.', {
-        errors: [{ path: ['question'], message: 'This question is not part of this test.' }],
-      });
-    }
+    if (!choices) throw badAnswer('question', 'This question is not part of this test.');
     const [used] = await tx
       .select({ kind: lifelineUses.kind })
       .from(lifelineUses)
