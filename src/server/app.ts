@@ -7,9 +7,17 @@ import { errorResponse, HttpError } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
 import { examRoutes } from './routes/exam/index.ts';
+import { examTypeRoutes } from './routes/exam-type/index.ts';
+import { feedbackRoutes } from './routes/feedback/index.ts';
+import { geoRoutes } from './routes/geo/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
+import { msisdnRoutes } from './routes/msisdn/index.ts';
+import { paymentRoutes } from './routes/payments/index.ts';
+import { planRoutes } from './routes/plans/index.ts';
+import { subjectRoutes } from './routes/subject/index.ts';
 import { userRoutes } from './routes/user/index.ts';
+import { yearRoutes } from './routes/year/index.ts';
 
 const ONE_MEGABYTE = 1024 * 1024;
 
@@ -68,7 +76,15 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/health', healthRoutes());
   app.route('/api/v1/user', userRoutes(limits));
   app.route('/api/v1/history', historyRoutes());
+  app.route('/api/v1/feedback', feedbackRoutes(limits));
+  app.route('/api/v1/examType', examTypeRoutes());
+  app.route('/api/v1/subject', subjectRoutes());
+  app.route('/api/v1/year', yearRoutes());
   app.route('/api/v1/exam', examRoutes());
+  app.route('/api/v1/plan', planRoutes());
+  app.route('/api/v1/geo', geoRoutes());
+  app.route('/api/v1', paymentRoutes());
+  app.route('/api', msisdnRoutes(limits));
 
   app.notFound((c) => errorResponse(new HttpError(404, 'This API route does not exist'), c));
   app.onError(errorResponse);

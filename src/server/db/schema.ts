@@ -234,9 +234,7 @@ export const options = pgTable(
   (table) => [
     uniqueIndex('options_question_position_idx').on(table.questionId, table.position),
     // At most one right option per question; the import checks that there is exactly one.
-    uniqueIndex('options_one_correct_idx')
-      .on(table.questionId)
-      .where(sql`${table.isCorrect}`),
+    uniqueIndex('options_one_correct_idx').on(table.questionId).where(sql`${table.isCorrect}`),
     check('options_position_range', sql`${table.position} between 0 and 4`),
   ],
 );

@@ -1,0 +1,86 @@
+// Imports question-bank files into the database: `npm run bank:import -- <file or folder>... [--dry-run]`.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { importBank } from '../server/services/bank/import.ts';
+import { BankImportError, type ChangeCounts, formatProblem } from '../server/services/bank/types.ts';
+import { createProgressBar } from './progress.ts';
+
+const USAGE = `Usage: npm run bank:import -- <file or folder>... [--dry-run]
+
+Imports question papers into the bank in one transaction: native JSON (.json), the spreadsheet
+template (.csv, .xlsx) and Aiken (.txt, .aiken). A folder is read with its subfolders.
+Any problem is listed with its file and line or row, and nothing is changed.
+
+  --dry-run   check the files and count what would change, without saving
+  --help      show this help
+
+See docs/question-bank.md.`;
+
+const MAX_PROBLEMS_SHOWN = 200;
+
+const line = (label: string, counts: ChangeCounts) =>
+  `${label.padEnd(10)} ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged`;
+
+function readArguments() {
+  try {
+    return parseArgs({
+      options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  const parsed = readArguments();
+  if (!parsed) return 2;
+  if (parsed.values.help || parsed.positionals.length === 0) {
+    (parsed.values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
+    return parsed.values.help ? 0 : 2;
+  }
+  const dryRun = Boolean(parsed.values['dry-run']);
+  const config = loadConfig();
+  const handle = await openDatabase(config.database);
+  const progress = createProgressBar();
+  try {
+    const summary = await importBank(handle.db, parsed.positionals, {
+      dryRun,
+      onProgress: (state) => progress.update(state),
+    });
+    progress.done();
+    const out = [
+      dryRun ? 'Dry run: nothing was saved. The import would change:' : 'Import finished.',
+      `Files      ${summary.files}`,
+      line('Papers', summary.papers),
+      line('Questions', summary.questions),
+    ];
+    const catalogue = [
+      summary.examTypesAdded ? `${summary.examTypesAdded} exam type(s)` : '',
+      summary.subjectsAdded ? `${summary.subjectsAdded} subject(s)` : '',
+      summary.yearsAdded ? `${summary.yearsAdded} year(s)` : '',
+    ].filter(Boolean);
+    if (catalogue.length > 0) out.push(`New        ${catalogue.join(', ')}`);
+    for (const note of summary.notes) out.push(`Note: ${note}`);
+    process.stdout.write(`${out.join('\n')}\n`);
+    return 0;
+  } catch (error) {
+    progress.done();
+    if (!(error instanceof BankImportError)) throw error;
+    const shown = error.problems.slice(0, MAX_PROBLEMS_SHOWN).map(formatProblem);
+    const more = error.problems.length - shown.length;
+    const lines = [
+      `The import found ${error.problems.length} problem(s); nothing was changed. Fix them and run it again:`,
+      ...shown,
+      ...(more > 0 ? [`... and ${more} more`] : []),
+    ];
+    process.stderr.write(`${lines.join('\n')}\n`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main();

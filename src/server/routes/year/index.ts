@@ -1,0 +1,55 @@
+import { count, desc, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { years } from '../../db/schema.ts';
+import { publicCache } from '../../http/public-cache.ts';
+import { ok, paged } from '../../http/respond.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { validate } from '../../http/validate.ts';
+import { catalogueQuerySchema, idFilter } from '../catalogue-query.ts';
+
+const querySchema = catalogueQuerySchema.extend({
+  examType: idFilter('examType', 'an exam type'),
+  subject: idFilter('subject', 'a subject'),
+});
+
+// The exam types and the subjects that have a paper in the year, each ordered by title.
+const examTypeIds = sql<string[]>`coalesce((
+  select json_agg(t.id order by t.title, t.id) from exam_types t
+  where exists (select 1 from papers p where p.exam_type_id = t.id and p.year_id = years.id)
+), '[]'::json)`;
+const subjectIds = sql<string[]>`coalesce((
+  select json_agg(s.id order by s.title, s.id) from subjects s
+  where exists (select 1 from papers p where p.subject_id = s.id and p.year_id = years.id)
+), '[]'::json)`;
+
+/**
+ * /api/v1/year: the years that have a paper, newest first. With `examType` and `subject`, only the years
+ * that have a paper of that exam type in that subject. Public and cacheable.
+ */
+export function yearRoutes() {
+  return new Hono<AppEnv>().get('/', publicCache, validate('query', querySchema), async (c) => {
+    const { db } = c.get('deps');
+    const { page, limit, examType, subject } = c.req.valid('query');
+    const conditions: SQL[] = [sql`p.year_id = years.id`];
+    if (examType) conditions.push(sql`p.exam_type_id = ${examType}`);
+    if (subject) conditions.push(sql`p.subject_id = ${subject}`);
+    const where = sql`exists (select 1 from papers p where ${sql.join(conditions, sql` and `)})`;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: years.id, title: years.title, examType: examTypeIds, subject: subjectIds })
+        .from(years)
+        .where(where)
+        .orderBy(desc(years.year))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ value: count() }).from(years).where(where),
+    ]);
+    const docs = rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      examType: row.examType,
+      subject: row.subject,
+    }));
+    return ok(c, 'Years fetched successfully', paged(docs, total?.value ?? 0, page, limit));
+  });
+}

@@ -1,0 +1,235 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { years } from '../../src/server/db/schema.ts';
+import { parseNativeJson } from '../../src/server/services/bank/formats/native-json.ts';
+import { importParsedFiles } from '../../src/server/services/bank/import.ts';
+import { seedDatabase } from '../../src/server/services/seed.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+const t = await createTestApp();
+await seedDatabase(t.db, pino({ level: 'silent' }));
+
+// What the sample bank holds, read from its files, to check the API against.
+const bankPapers = readdirSync('content/bank').flatMap((folder) =>
+  readdirSync(join('content/bank', folder)).map(
+    (file) =>
+      JSON.parse(readFileSync(join('content/bank', folder, file), 'utf8')) as {
+        examType: string;
+        subject: string;
+        year: number;
+      },
+  ),
+);
+const unique = <T>(values: T[]) => [...new Set(values)];
+const examTitles = unique(bankPapers.map((paper) => paper.examType)).sort();
+const subjectTitles = unique(bankPapers.map((paper) => paper.subject)).sort();
+const bankYears = unique(bankPapers.map((paper) => paper.year)).sort((a, b) => b - a);
+
+interface ExamTypeDoc {
+  _id: string;
+  title: string;
+  image: { url: string } | null;
+}
+interface SubjectDoc extends ExamTypeDoc {
+  name: string;
+  examType: string[];
+}
+interface YearDoc {
+  _id: string;
+  title: string;
+  examType: string[];
+  subject: string[];
+}
+
+async function list<T>(path: string): Promise<T[]> {
+  const response = await t.request('GET', path);
+  expect(response.status).toBe(200);
+  return response.json.data.docs as T[];
+}
+
+const examTypeDocs = await list<ExamTypeDoc>('/api/v1/examType');
+const subjectDocs = await list<SubjectDoc>('/api/v1/subject');
+const examTypeId = (title: string) => examTypeDocs.find((doc) => doc.title === title)?._id ?? '';
+const subjectId = (title: string) => subjectDocs.find((doc) => doc.title === title)?._id ?? '';
+const titlesOf = (ids: string[], docs: ExamTypeDoc[]) =>
+  ids.map((id) => docs.find((doc) => doc._id === id)?.title);
+
+describe('GET /api/v1/examType', () => {
+  it('lists every exam type of the bank by title, in the paged shape', async () => {
+    const response = await t.request('GET', '/api/v1/examType');
+    expect(response.json).toMatchObject({ success: true, message: 'Exam types fetched successfully' });
+    const { docs, ...paging } = response.json.data;
+    expect(paging).toEqual({ totalDocs: examTitles.length, limit: 100, page: 1, totalPages: 1 });
+    expect(docs.map((doc: ExamTypeDoc) => doc.title)).toEqual(examTitles);
+    expect(examTitles).toEqual(['BECE', 'COMMON ENTRANCE', 'GCE', 'IELTS', 'JAMB', 'NECO', 'WAEC']);
+    for (const doc of docs) {
+      expect(Object.keys(doc).sort()).toEqual(['_id', 'image', 'title']);
+      expect(doc._id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(doc.image).toBeNull();
+    }
+  });
+});
+
+describe('GET /api/v1/subject', () => {
+  it('lists every subject with the exam types that have a paper in it', async () => {
+    expect(subjectDocs.map((doc) => doc.title)).toEqual(subjectTitles);
+    for (const doc of subjectDocs) {
+      expect(doc.name).toBe(doc.title);
+      expect(doc.image).toBeNull();
+      const expected = unique(
+        bankPapers.filter((paper) => paper.subject === doc.title).map((paper) => paper.examType),
+      ).sort();
+      expect(titlesOf(doc.examType, examTypeDocs)).toEqual(expected);
+    }
+  });
+
+  it('keeps only the subjects of one exam type with ?examType', async () => {
+    const docs = await list<SubjectDoc>(`/api/v1/subject?examType=${examTypeId('IELTS')}`);
+    expect(docs.map((doc) => doc.title)).toEqual(['English']);
+    const waec = await list<SubjectDoc>(`/api/v1/subject?examType=${examTypeId('WAEC')}`);
+    const expected = unique(
+      bankPapers.filter((paper) => paper.examType === 'WAEC').map((paper) => paper.subject),
+    ).sort();
+    expect(waec.map((doc) => doc.title)).toEqual(expected);
+    expect(waec.every((doc) => doc.examType.includes(examTypeId('WAEC')))).toBe(true);
+  });
+
+  it('pages the list', async () => {
+    const response = await t.request('GET', '/api/v1/subject?limit=5&page=2');
+    expect(response.json.data).toMatchObject({ totalDocs: 12, limit: 5, page: 2, totalPages: 3 });
+    expect(response.json.data.docs.map((doc: SubjectDoc) => doc.title)).toEqual(subjectTitles.slice(5, 10));
+    const past = await t.request('GET', '/api/v1/subject?limit=5&page=4');
+    expect(past.json.data).toMatchObject({ docs: [], totalDocs: 12, page: 4 });
+  });
+
+  it('answers an empty list for an exam type id that does not exist', async () => {
+    const response = await t.request('GET', '/api/v1/subject?examType=00000000-0000-4000-8000-000000000000');
+    expect(response.status).toBe(200);
+    expect(response.json.data).toEqual({ docs: [], totalDocs: 0, limit: 100, page: 1, totalPages: 1 });
+  });
+});
+
+describe('GET /api/v1/year', () => {
+  it('lists the years that have a paper, newest first, with their exam types and subjects', async () => {
+    await t.db.insert(years).values({ year: 1999, title: '1999' });
+    const docs = await list<YearDoc>('/api/v1/year');
+    expect(docs.map((doc) => Number(doc.title))).toEqual(bankYears);
+    for (const doc of docs) {
+      const inYear = bankPapers.filter((paper) => paper.year === Number(doc.title));
+      expect(titlesOf(doc.examType, examTypeDocs)).toEqual(
+        unique(inYear.map((paper) => paper.examType)).sort(),
+      );
+      expect(titlesOf(doc.subject, subjectDocs)).toEqual(unique(inYear.map((paper) => paper.subject)).sort());
+    }
+  });
+
+  it('keeps only the years of a paper of that exam type and subject', async () => {
+    const waecMaths = await list<YearDoc>(
+      `/api/v1/year?examType=${examTypeId('WAEC')}&subject=${subjectId('Mathematics')}`,
+    );
+    expect(waecMaths.map((doc) => doc.title)).toEqual(['2021', '2019']);
+    // 2020 has WAEC papers and Mathematics papers, but no WAEC Mathematics paper.
+    const year2020 = (await list<YearDoc>('/api/v1/year')).find((doc) => doc.title === '2020');
+    expect(year2020?.examType).toContain(examTypeId('WAEC'));
+    expect(year2020?.subject).toContain(subjectId('Mathematics'));
+    const ielts = await list<YearDoc>(`/api/v1/year?examType=${examTypeId('IELTS')}`);
+    expect(ielts.map((doc) => doc.title)).toEqual(['2024', '2023']);
+    const physics = await list<YearDoc>(`/api/v1/year?subject=${subjectId('Physics')}`);
+    expect(physics.map((doc) => doc.title)).toEqual(['2021', '2020']);
+  });
+
+  it('pages the list', async () => {
+    const response = await t.request('GET', '/api/v1/year?limit=2&page=3');
+    expect(response.json.data).toMatchObject({
+      totalDocs: bankYears.length,
+      limit: 2,
+      page: 3,
+      totalPages: 3,
+    });
+    expect(response.json.data.docs.map((doc: YearDoc) => Number(doc.title))).toEqual(bankYears.slice(4, 6));
+  });
+});
+
+describe('query validation', () => {
+  it.each([
+    ['/api/v1/subject?examType=waec', 'examType', 'examType must be the _id of an exam type'],
+    ['/api/v1/year?subject=12', 'subject', 'subject must be the _id of a subject'],
+    ['/api/v1/examType?limit=0', 'limit', 'limit must be at least 1'],
+    ['/api/v1/year?limit=101', 'limit', 'limit is at most 100'],
+    ['/api/v1/subject?page=0', 'page', 'page starts at 1'],
+  ])('%s answers 400 with "%s: %s", not cached', async (path, field, message) => {
+    const response = await t.request('GET', path);
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toContainEqual({ path: [field], message });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('caching', () => {
+  it.each(['/api/v1/examType', '/api/v1/subject', '/api/v1/year'])(
+    '%s is public for 5 minutes, with a strong ETag and 304 when it matches',
+    async (path) => {
+      const first = await t.request('GET', path);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+
+      const again = await t.request('GET', path, { headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(again.headers.get('content-type')).toBeNull();
+
+      const listed = await t.request('GET', path, { headers: { 'If-None-Match': `"other", ${etag}` } });
+      expect(listed.status).toBe(304);
+      const stale = await t.request('GET', path, { headers: { 'If-None-Match': '"stale"' } });
+      expect(stale.status).toBe(200);
+      expect(stale.text).toBe(first.text);
+      expect(stale.headers.get('etag')).toBe(etag);
+    },
+  );
+
+  it('gives each filter and page its own ETag, and a new one when the catalogue changes', async () => {
+    const all = await t.request('GET', '/api/v1/subject');
+    const waec = await t.request('GET', `/api/v1/subject?examType=${examTypeId('WAEC')}`);
+    expect(waec.headers.get('etag')).not.toBe(all.headers.get('etag'));
+
+    const before = await t.request('GET', '/api/v1/examType');
+    const paper = parseNativeJson(
+      JSON.stringify({
+        examType: 'SSCE Mock',
+        subject: 'Agricultural Science',
+        year: 2025,
+        questions: [
+          {
+            id: 'ssce-mock-agric-2025-01',
+            question: 'Which of these is a leguminous crop?',
+            options: [{ option: 'Cowpea' }, { option: 'Maize' }, { option: 'Yam' }, { option: 'Cassava' }],
+            answer: 'A',
+          },
+        ],
+      }),
+      'mock.json',
+    );
+    await importParsedFiles(t.db, [paper]);
+    const after = await t.request('GET', '/api/v1/examType', {
+      headers: { 'If-None-Match': before.headers.get('etag') ?? '' },
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(after.json.data.docs.map((doc: ExamTypeDoc) => doc.title)).toContain('SSCE Mock');
+  });
+});
+
+describe('seeding', () => {
+  it('loads the sample bank once: a second start adds nothing', async () => {
+    const before = await t.request('GET', '/api/v1/year');
+    await seedDatabase(t.db, pino({ level: 'silent' }));
+    const after = await t.request('GET', '/api/v1/year');
+    expect(after.text).toBe(before.text);
+  });
+});
