@@ -1,23 +1,32 @@
 import { e2eAdmin } from '../../playwright.config.ts';
-import { createStudent, expect, latestMailTo, signIn, studentDetails, test } from './fixtures.ts';
+import {
+  createStudent,
+  expect,
+  latestMailTo,
+  openPage,
+  signIn,
+  studentDetails,
+  test,
+  waitForIslands,
+} from './fixtures.ts';
 
 test('a student signs up, edits the profile, logs out and signs in again', async ({ page }) => {
   const details = studentDetails({ firstName: 'Chidi', lastName: 'Eze' });
-  await page.goto('/sign-up');
+  await openPage(page, '/sign-up');
   await page.getByLabel('First name').fill(details.firstName as string);
   await page.getByLabel('Last name').fill(details.lastName as string);
   await page.getByLabel('Email address').fill(details.email as string);
   await page.getByLabel('Phone number').fill(details.telephone as string);
   await page.getByLabel('Password', { exact: true }).fill(details.password as string);
-  await page.getByLabel('Confirm password').fill(details.password as string);
+  await page.getByLabel('Confirm password', { exact: true }).fill(details.password as string);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole('button', { name: 'Sign-Up' }).click();
 
   await expect(page).toHaveURL(/\/select-exam$/);
   await expect(page.getByRole('status').filter({ hasText: 'Account created successfully' })).toBeVisible();
-  await expect(page.locator('.desktop-nav').getByRole('link', { name: 'Settings' })).toBeVisible();
 
   await page.goto('/profile');
+  await expect(page.locator('.desktop-nav').getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Chidi Eze' })).toBeVisible();
   await expect(page.locator('.avatar')).toHaveText('CE');
   await expect(page.getByRole('cell', { name: 'Welcome bonus' })).toBeVisible();
@@ -41,7 +50,7 @@ test('a student signs up, edits the profile, logs out and signs in again', async
   await expect(page.getByRole('status').filter({ hasText: 'Logout Successfully' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).toBeNull();
 
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByLabel('Phone number').fill(details.telephone as string);
   await page.getByLabel('Password', { exact: true }).fill(details.password as string);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -51,7 +60,7 @@ test('a student signs up, edits the profile, logs out and signs in again', async
 });
 
 test('sign-up shows each message and clears a field error when that field is edited', async ({ page }) => {
-  await page.goto('/sign-up');
+  await openPage(page, '/sign-up');
   await page.getByRole('button', { name: 'Sign-Up' }).click();
   for (const message of [
     'First Name is required',
@@ -69,7 +78,7 @@ test('sign-up shows each message and clears a field error when that field is edi
 });
 
 test('sign-in asks for an 11-digit phone number and reports a wrong password', async ({ page, student }) => {
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByLabel('Phone number').fill('0803123');
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -86,7 +95,7 @@ test('sign-in asks for an 11-digit phone number and reports a wrong password', a
 });
 
 test('an admin is refused by the web app', async ({ page }) => {
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByLabel('Phone number').fill(e2eAdmin.telephone);
   await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -97,9 +106,10 @@ test('an admin is refused by the web app', async ({ page }) => {
 
 test('a password reset works with the token from the email', async ({ page, baseURL }) => {
   const student = await createStudent(baseURL ?? '');
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/set-password$/);
+  await waitForIslands(page);
   await expect(page.getByRole('heading', { name: 'Set Password' })).toBeVisible();
   await page.getByLabel('Email address').fill(student.details.email as string);
   await page.getByRole('button', { name: 'Send set Token' }).click();
@@ -110,11 +120,12 @@ test('a password reset works with the token from the email', async ({ page, base
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   await page.getByLabel('Token').fill(token);
-  await page.getByLabel('New password').fill('Fresh-pass-2026');
-  await page.getByLabel('Confirm password').fill('Fresh-pass-2026');
+  await page.getByLabel('New password', { exact: true }).fill('Fresh-pass-2026');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Fresh-pass-2026');
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status').filter({ hasText: 'Password successfully reset' })).toBeVisible();
+  await waitForIslands(page);
 
   await page.getByLabel('Phone number').fill(student.details.telephone as string);
   await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-2026');
@@ -123,8 +134,8 @@ test('a password reset works with the token from the email', async ({ page, base
 });
 
 test('the simulated Reset Password page checks in order, then goes to /login', async ({ page }) => {
-  await page.goto('/forgot-password');
-  const password = page.getByLabel('New password');
+  await openPage(page, '/forgot-password');
+  const password = page.getByLabel('New password', { exact: true });
   const button = page.getByRole('button', { name: 'Update Password' });
   await button.click();
   await expect(page.getByText('New password is required')).toBeVisible();
@@ -138,8 +149,8 @@ test('the simulated Reset Password page checks in order, then goes to /login', a
     await button.click();
     await expect(page.getByText(message as string)).toBeVisible();
   }
-  await password.fill('Good-Pass1');
-  await page.getByLabel('Confirm password').fill('Good-Pass1');
+  await password.fill('Good-Pass1!');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Good-Pass1!');
   await button.click();
   await expect(page.getByRole('button', { name: 'Updating Password...' })).toBeVisible();
   await expect(page.getByText('Password successfully updated').first()).toBeVisible();
@@ -148,9 +159,9 @@ test('the simulated Reset Password page checks in order, then goes to /login', a
 
 test('a signed-in student is sent from /login and /sign-up to /profile', async ({ page, student }) => {
   await signIn(page, student);
-  await page.goto('/login');
+  await openPage(page, '/login');
   await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/sign-up');
+  await openPage(page, '/sign-up');
   await expect(page).toHaveURL(/\/profile$/);
 });
 

@@ -72,6 +72,20 @@ export async function latestMailTo(
   throw new Error(`No email to ${address} in ${outbox}`);
 }
 
+/**
+ * Opens a page and waits until every island on it has hydrated: text typed before that would be lost when
+ * React takes over the pre-rendered inputs.
+ */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+/** Waits until Astro has hydrated every island on the current page. */
+export async function waitForIslands(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+}
+
 /** Tests get a signed-up student that is theirs alone. */
 export const test = base.extend<{ student: Student }>({
   student: async ({ baseURL }, use) => {

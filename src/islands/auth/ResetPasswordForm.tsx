@@ -1,49 +1,27 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { PasswordField } from '../shared/fields.tsx';
+import { useForm } from '../shared/use-form.ts';
 import { createResetPasswordStore } from './reset-password-store.ts';
 
 /** /forgot-password: the simulated Reset Password form (spec §2). */
 export default function ResetPasswordForm() {
   const [store] = useState(() => createResetPasswordStore());
-  const values = useStore(store.$values);
-  const errors = useStore(store.$errors);
-  const busy = useStore(store.$busy);
+  const { busy, submitDisabled, bind, onSubmit } = useForm(store);
   const done = useStore(store.$done);
 
   return (
-    <form
-      className="card form-card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void store.submit();
-      }}
-    >
+    <form className="card form-card" noValidate onSubmit={onSubmit}>
       <h1>Reset Password</h1>
       {done && (
         <p className="banner banner-success" role="status">
           Password successfully updated
         </p>
       )}
-      <PasswordField
-        label="New password"
-        name="newPassword"
-        autoComplete="new-password"
-        value={values.newPassword}
-        error={errors.newPassword}
-        onChange={(value) => store.setField('newPassword', value)}
-      />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(value) => store.setField('confirmPassword', value)}
-      />
+      <PasswordField label="New password" autoComplete="new-password" {...bind('newPassword')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...bind('confirmPassword')} />
       <div className="form-actions">
-        <button className="button" type="submit" disabled={busy}>
+        <button className="button" type="submit" disabled={submitDisabled}>
           {busy ? 'Updating Password...' : 'Update Password'}
         </button>
       </div>

@@ -1,83 +1,35 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { PHONE_DIGITS } from '../../lib/validation/fields.ts';
 import { CheckboxField, PasswordField, TextField } from '../shared/fields.tsx';
+import { useForm } from '../shared/use-form.ts';
 import { createSignUpStore } from './sign-up-store.ts';
 
 /** /sign-up: the account form of spec §2. */
 export default function SignUpForm() {
   const [store] = useState(createSignUpStore);
-  const values = useStore(store.$values);
-  const errors = useStore(store.$errors);
-  const busy = useStore(store.$busy);
+  const { values, busy, submitDisabled, bind, error, onSubmit } = useForm(store);
 
   return (
-    <form
-      className="card form-card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void store.submit();
-      }}
-    >
+    <form className="card form-card" noValidate onSubmit={onSubmit}>
       <h1>Create your account</h1>
-      <TextField
-        label="First name"
-        name="firstName"
-        autoComplete="given-name"
-        value={values.firstName}
-        error={errors.firstName}
-        onChange={(value) => store.setField('firstName', value)}
-      />
-      <TextField
-        label="Last name"
-        name="lastName"
-        autoComplete="family-name"
-        value={values.lastName}
-        error={errors.lastName}
-        onChange={(value) => store.setField('lastName', value)}
-      />
-      <TextField
-        label="Email address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(value) => store.setField('email', value)}
-      />
+      <TextField label="First name" autoComplete="given-name" {...bind('firstName')} />
+      <TextField label="Last name" autoComplete="family-name" {...bind('lastName')} />
+      <TextField label="Email address" type="email" autoComplete="email" {...bind('email')} />
       <TextField
         label="Phone number"
-        name="telephone"
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={PHONE_DIGITS}
         placeholder="08012345678"
-        value={values.telephone}
-        error={errors.telephone}
-        onChange={(value) => store.setField('telephone', value)}
+        {...bind('telephone')}
       />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(value) => store.setField('password', value)}
-      />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(value) => store.setField('confirmPassword', value)}
-      />
+      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...bind('confirmPassword')} />
       <CheckboxField
         name="agreeTerms"
         checked={values.agreeTerms}
-        error={errors.agreeTerms}
+        error={error('agreeTerms')}
         onChange={(checked) => store.setField('agreeTerms', checked)}
         label={
           <>
@@ -86,7 +38,7 @@ export default function SignUpForm() {
         }
       />
       <div className="form-actions">
-        <button className="button" type="submit" disabled={busy}>
+        <button className="button" type="submit" disabled={submitDisabled}>
           {busy ? 'Signing up...' : 'Sign-Up'}
         </button>
       </div>

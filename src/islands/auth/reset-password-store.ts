@@ -13,7 +13,9 @@ type Field = 'newPassword' | 'confirmPassword';
  * /forgot-password: the spec's simulated Reset Password page. It makes no server call: it waits 1 s, says the
  * password was updated and goes to /login 2 s later (spec §2). Real resets go through /set-password.
  */
-export function createResetPasswordStore(wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))) {
+export function createResetPasswordStore(
+  wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+) {
   const $values = map<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
   const $errors = map<FieldErrors<Field>>({});
   const $busy = atom(false);
