@@ -1,0 +1,91 @@
+import { atom, computed } from 'nanostores';
+import { request } from '../../lib/client/api.ts';
+import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import { $auth, loadUser, replaceUser, requireSignIn } from '../../lib/client/session.ts';
+import { readToken } from '../../lib/client/storage.ts';
+import type { Paged } from '../../lib/errors.ts';
+import { formatThousands } from '../../lib/format.ts';
+import { createCheckout } from './checkout-store.ts';
+import type { Loaded } from './pricing-store.ts';
+
+/** A coin pack as GET /api/v1/coins/packs lists it; a pack with a link is bought on that page. */
+export interface CoinPackDoc {
+  _id: string;
+  price: number;
+  coins: number;
+  link: string | null;
+}
+
+/** A pack a guest chose before signing in, handed back by /login. */
+export interface PickedPack {
+  price: number;
+  coins: number;
+}
+
+function pickedFrom(state: unknown): PickedPack | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { price, coins } = state as Record<string, unknown>;
+  return typeof price === 'number' && typeof coins === 'number' ? { price, coins } : undefined;
+}
+
+/** The TotalCoin alert. */
+export function totalCoinMessage(coins: number): string {
+  return `You have ${formatThousands(coins)} coins remaining`;
+}
+
+/** /buy-coins: the student's name and balance, and the packs, bought by link or by card (spec §2). */
+export function createBuyCoinsStore() {
+  const $user = computed($auth, (state) => state.user);
+  const $packs = atom<Loaded<CoinPackDoc>>({ status: 'loading' });
+  const $picked = atom<PickedPack | undefined>(undefined);
+
+  const checkout = createCheckout({
+    onGranted(_purchase, result) {
+      const user = $user.get();
+      if (user) replaceUser({ ...user, triviaPoints: result.triviaPoints });
+      navigate('/bought-coin', { coins: result.coins });
+    },
+  });
+
+  /** Loads the packs (and Retry), and the student when not loaded yet: a card payment needs their email. */
+  async function load(refreshUser = false) {
+    $packs.set({ status: 'loading' });
+    const [result] = await Promise.all([
+      request<Paged<CoinPackDoc>>('GET', '/api/v1/coins/packs'),
+      refreshUser || !$user.get() ? loadUser() : undefined,
+    ]);
+    $packs.set(
+      result.ok
+        ? { status: 'ready', items: result.data.docs }
+        : { status: 'failed', message: result.message },
+    );
+  }
+
+  /** Reads the pack a guest chose before signing in, refreshes the balance and loads the packs. */
+  function init() {
+    $picked.set(pickedFrom(readNavigationState()));
+    return load(true);
+  }
+
+  /** TotalCoin: alerts the remaining coins. */
+  function showTotal() {
+    const user = $user.get();
+    if (user) window.alert(totalCoinMessage(user.triviaPoints));
+  }
+
+  /**
+   * A pack was chosen. A guest goes to /login with it; a pack with a link opens that page (the link itself
+   * does, so this returns true); the others are paid by card here.
+   */
+  function choose(pack: CoinPackDoc): boolean {
+    if (!readToken()) {
+      requireSignIn('/buy-coins', { price: pack.price, coins: pack.coins } satisfies PickedPack);
+      return false;
+    }
+    if (pack.link) return true;
+    checkout.start({ purpose: 'coins', pack: pack.price, coins: pack.coins });
+    return false;
+  }
+
+  return { $user, $packs, $picked, checkout, init, load, showTotal, choose };
+}

@@ -1,0 +1,153 @@
+import { atom } from 'nanostores';
+import { request } from '../../lib/client/api.ts';
+import { goBack, navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import { $auth, loadUser, replaceUser } from '../../lib/client/session.ts';
+import { readToken } from '../../lib/client/storage.ts';
+import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
+import type { Paged } from '../../lib/errors.ts';
+import { createCheckout } from './checkout-store.ts';
+import {
+  airtimeBillingLink,
+  checkPaymentState,
+  PAYMENT_OPTIONS,
+  type PaymentOption,
+  type PaymentOptionId,
+  type Plan,
+  paymentOptionsFor,
+  UNKNOWN_COUNTRY,
+} from './payment-rules.ts';
+
+/** The alert of Proceed without a choice (spec §4, §8). */
+export const NO_OPTION_MESSAGE = 'Please select a payment option before proceeding';
+
+/**
+ * The operator's airtime-billing page. It is fixed when the site is built, like the Paystack public key;
+ * PUBLIC_AIRTIME_BILLING_URL must name the same page as the server's AIRTIME_BILLING_URL.
+ */
+const AIRTIME_BILLING_URL =
+  (import.meta.env.PUBLIC_AIRTIME_BILLING_URL as string | undefined) ||
+  'https://airtime.example.invalid/subscribe';
+
+/** The plan being paid for, with the server's current price. */
+export interface PlanToPay {
+  planId: string;
+  title: string;
+  amount: number;
+}
+
+export type PaymentModeScreen =
+  | { status: 'loading' }
+  | { status: 'ready'; plan: PlanToPay; options: PaymentOption[] }
+  | { status: 'failed'; message: string }
+  | { status: 'unavailable' };
+
+async function visitorCountry(): Promise<string> {
+  const result = await request<{ country_name: string }>('GET', '/api/v1/geo');
+  if (result.ok) return result.data.country_name || UNKNOWN_COUNTRY;
+  // Spec §7: a failed country look-up is only logged; the visitor is then treated as in Nigeria.
+  console.warn('Country look-up failed:', result.message);
+  return UNKNOWN_COUNTRY;
+}
+
+/** /payment-mode: the options for the visitor's country, one chosen, then Proceed (spec §2, §4). */
+export function createPaymentModeStore() {
+  const $screen = atom<PaymentModeScreen>({ status: 'loading' });
+  const $selected = atom<PaymentOptionId | null>(null);
+  const $comingSoon = atom<PaymentOption | null>(null);
+  let wanted: { planId: string; title: string } | undefined;
+
+  const checkout = createCheckout({
+    onGranted(_purchase, result, message) {
+      const user = $auth.get().user;
+      if (user) replaceUser({ ...user, triviaPoints: result.triviaPoints });
+      showToastAfterNavigation(message || 'Subscription activated successfully', 'success');
+      navigate('/');
+    },
+  });
+
+  /**
+   * Loads the plan, the country and the student. The price comes from the server, not from the state the
+   * page was opened with: a price changed since the pricing page was open would be refused after paying.
+   */
+  async function load() {
+    if (!wanted) return;
+    $screen.set({ status: 'loading' });
+    const [plans, country] = await Promise.all([
+      request<Paged<Plan>>('GET', '/api/v1/plan'),
+      visitorCountry(),
+      loadUser(),
+    ]);
+    if (!plans.ok) {
+      $screen.set({ status: 'failed', message: plans.message });
+      return;
+    }
+    const plan = plans.data.docs.find((doc) => doc.planId === wanted?.planId);
+    if (!plan) {
+      $screen.set({ status: 'unavailable' });
+      return;
+    }
+    $screen.set({
+      status: 'ready',
+      plan: { planId: plan.planId, title: plan.title, amount: plan.amount },
+      options: paymentOptionsFor(country),
+    });
+  }
+
+  /** Reads the plan from navigation state: none (or signed out) goes to /login, no amount goes back. */
+  function init() {
+    const check = checkPaymentState(readNavigationState());
+    if (!readToken() || check.status === 'missing') {
+      navigate('/login', undefined, { replace: true });
+      return Promise.resolve();
+    }
+    if (check.status === 'no-amount') {
+      goBack('/pricing');
+      return Promise.resolve();
+    }
+    wanted = check.item;
+    return load();
+  }
+
+  /** Chooses an option (the radio group). */
+  function select(id: PaymentOptionId) {
+    $selected.set(id);
+  }
+
+  /** Proceed: airtime opens the operator page, card opens the checkout, the rest are coming soon. */
+  function proceed() {
+    const screen = $screen.get();
+    if (screen.status !== 'ready') return;
+    const id = $selected.get();
+    if (!id) {
+      window.alert(NO_OPTION_MESSAGE);
+      return;
+    }
+    const { plan } = screen;
+    if (id === 'mtn') {
+      window.open(airtimeBillingLink(AIRTIME_BILLING_URL, plan.planId), '_blank', 'noopener,noreferrer');
+      $selected.set(null);
+    } else if (id === 'paystack') {
+      checkout.start({
+        purpose: 'subscription',
+        planId: plan.planId,
+        title: plan.title,
+        amount: plan.amount,
+      });
+    } else {
+      $comingSoon.set(PAYMENT_OPTIONS[id]);
+    }
+  }
+
+  return {
+    $screen,
+    $selected,
+    $comingSoon,
+    checkout,
+    init,
+    load,
+    select,
+    proceed,
+    back: () => goBack('/pricing'),
+    closeComingSoon: () => $comingSoon.set(null),
+  };
+}
