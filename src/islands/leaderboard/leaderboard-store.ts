@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { request } from '../../lib/client/api.ts';
-import { $auth } from '../../lib/client/session.ts';
+import { $auth, loadUser } from '../../lib/client/session.ts';
 import { type LeaderboardEntry, type LeaderboardView, leaderboardView, type OwnRank } from './leaderboard.ts';
 
 export type LeaderboardState =
@@ -15,6 +15,12 @@ export function createLeaderboardStore() {
   /** Loads (or, for Retry, reloads) the board. */
   async function load() {
     $board.set({ status: 'loading' });
+    // As the spec's client does: the user first (an admin's session fails there), then the board.
+    await loadUser();
+    if (!$auth.get().user) {
+      location.replace('/login');
+      return;
+    }
     const result = await request<{ docs: LeaderboardEntry[]; me: OwnRank | null }>(
       'GET',
       '/api/v1/exam/leaderboard',
