@@ -11,4 +11,9 @@ export const company = {
     x: 'https://x.com/examprepng',
     instagram: 'https://www.instagram.com/examprepng',
   },
+  /** The app's store listings are not public yet (spec §1 shows no targets): the stores' search pages. */
+  apps: {
+    googlePlay: 'https://play.google.com/store/search?q=ExamPrep%20NG&c=apps',
+    appStore: 'https://apps.apple.com/ng/search?term=ExamPrep%20NG',
+  },
 } as const;

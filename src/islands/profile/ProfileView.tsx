@@ -97,7 +97,11 @@ export default function ProfileView() {
         <CoinHistory status={history.status} entries={history.entries} />
       </section>
 
-      <Dialog open={editing !== null} title={`Edit ${editing ? PROFILE_FIELD_LABELS[editing.field].toLowerCase() : ''}`} onClose={store.cancelEdit}>
+      <Dialog
+        open={editing !== null}
+        title={`Edit ${editing ? PROFILE_FIELD_LABELS[editing.field].toLowerCase() : ''}`}
+        onClose={store.cancelEdit}
+      >
         {editing && (
           <form
             noValidate
@@ -115,7 +119,9 @@ export default function ProfileView() {
               readOnly={editing.field === 'telephone'}
               onChange={store.setValue}
             />
-            {editing.field === 'telephone' && <p className="hint">Your phone number signs you in, so it cannot be changed.</p>}
+            {editing.field === 'telephone' && (
+              <p className="hint">Your phone number signs you in, so it cannot be changed.</p>
+            )}
             <div className="modal-actions">
               <button type="button" className="button button-outline" onClick={store.cancelEdit}>
                 Cancel
@@ -130,12 +136,22 @@ export default function ProfileView() {
 
       <Dialog open={confirmDelete} title="Delete Account" onClose={() => store.$confirmDelete.set(false)}>
         <p>Are you sure you want to delete your account? Your scores and coins will be lost.</p>
-        <p className="hint">To delete your account, write to us from the Contact Us page and we will remove it.</p>
+        <p className="hint">
+          To delete your account, write to us from the Contact Us page and we will remove it.
+        </p>
         <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={() => store.$confirmDelete.set(false)}>
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={() => store.$confirmDelete.set(false)}
+          >
             Cancel
           </button>
-          <button type="button" className="button button-danger" onClick={() => store.$confirmDelete.set(false)}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => store.$confirmDelete.set(false)}
+          >
             Delete
           </button>
         </div>
@@ -144,9 +160,14 @@ export default function ProfileView() {
   );
 }
 
-function CoinHistory({ status, entries }: ReturnType<ReturnType<typeof createProfileStore>['$history']['get']>) {
-  if (status === 'loading') return <div className="spinner" role="status" aria-label="Loading coin history" />;
-  if (status === 'failed') return <p>We could not load your coin history. Check your connection and reload.</p>;
+function CoinHistory({
+  status,
+  entries,
+}: ReturnType<ReturnType<typeof createProfileStore>['$history']['get']>) {
+  if (status === 'loading')
+    return <div className="spinner" role="status" aria-label="Loading coin history" />;
+  if (status === 'failed')
+    return <p>We could not load your coin history. Check your connection and reload.</p>;
   if (entries.length === 0) return <p>No coin activity yet.</p>;
   return (
     <div className="table-scroll">

@@ -44,7 +44,9 @@ export function createProfileStore() {
   async function load() {
     await loadUser();
     const result = await request<Paged<CoinHistoryEntry>>('GET', '/api/v1/history', { query: { limit: 50 } });
-    $history.set(result.ok ? { status: 'ready', entries: result.data.docs } : { status: 'failed', entries: [] });
+    $history.set(
+      result.ok ? { status: 'ready', entries: result.data.docs } : { status: 'failed', entries: [] },
+    );
   }
 
   function edit(field: ProfileField) {

@@ -10,13 +10,20 @@ export const adminSchema = z.object({
   lastName: requiredText('Last name is required (--last)', 60),
   email: emailAddress('Email is required (--email)', 'Email is invalid'),
   telephone: phoneNumber('Phone number is required (--phone)'),
-  password: password('Password is required (on standard input)', 10, 'Admin passwords need at least 10 characters'),
+  password: password(
+    'Password is required (on standard input)',
+    10,
+    'Admin passwords need at least 10 characters',
+  ),
 });
 
 /** Creates an admin account, or makes an existing account with that phone number an admin. */
 export async function createAdmin(db: Database, input: z.output<typeof adminSchema>) {
   const passwordHash = await hashPassword(input.password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.telephone, input.telephone));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.telephone, input.telephone));
   if (existing) {
     await db.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id));
     return { id: existing.id, created: false };
