@@ -524,7 +524,10 @@ describe('clearing an answer', () => {
     const exam = await startExam(token, paper.ids);
     const [q1] = paper.questions;
     if (!q1) throw new Error('fixture');
-    await t.request('PATCH', '/api/v1/exam/answer', { token, body: { exam: exam._id, question: q1.id, option: q1.wrong[0] } });
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, question: q1.id, option: q1.wrong[0] },
+    });
     const cleared = await t.request('PATCH', '/api/v1/exam/answer', {
       token,
       body: { exam: exam._id, question: q1.id, option: null },
@@ -532,7 +535,10 @@ describe('clearing an answer', () => {
     expect(cleared.status).toBe(200);
     expect(cleared.json.message).toBe('Answer cleared');
     expect((await startExam(token, paper.ids)).answers).toEqual([]);
-    const result = await t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id, answers: [] } });
+    const result = await t.request('POST', '/api/v1/exam/answer', {
+      token,
+      body: { exam: exam._id, answers: [] },
+    });
     expect(result.json.data).toMatchObject({ score: 0, wrongAnswer: 0, unanswered: 2 });
   });
 

@@ -249,7 +249,12 @@ export async function saveAnswer(
     if (input.option === null) {
       await tx
         .delete(attemptAnswers)
-        .where(and(eq(attemptAnswers.attemptId, answer.attemptId), eq(attemptAnswers.questionId, answer.questionId)));
+        .where(
+          and(
+            eq(attemptAnswers.attemptId, answer.attemptId),
+            eq(attemptAnswers.questionId, answer.questionId),
+          ),
+        );
       return;
     }
     const option = input.option;
