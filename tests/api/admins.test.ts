@@ -37,7 +37,10 @@ describe('createAdmin', () => {
     const { body } = await signUpStudent(t);
     const input = adminSchema.parse({ ...body, password: 'long-admin-password' });
     expect((await createAdmin(t.db, input)).created).toBe(false);
-    const [row] = await t.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.telephone, body.telephone));
+    const [row] = await t.db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.telephone, body.telephone));
     expect(row?.isAdmin).toBe(true);
   });
 });
@@ -48,7 +51,17 @@ describe('npm run admin:create', () => {
     try {
       const child = run(
         'node_modules/.bin/tsx',
-        ['src/cli/create-admin.ts', '--first', 'Ada', '--last', 'Obi', '--email', 'ada@example.com', '--phone', '08030000010'],
+        [
+          'src/cli/create-admin.ts',
+          '--first',
+          'Ada',
+          '--last',
+          'Obi',
+          '--email',
+          'ada@example.com',
+          '--phone',
+          '08030000010',
+        ],
         { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
       );
       child.child.stdin?.end('long-admin-password\n');

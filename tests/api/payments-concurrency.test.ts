@@ -37,7 +37,7 @@ describe.runIf(testDatabaseKind === 'postgres')('payment races on PostgreSQL', (
     );
     const responses = await Promise.all(calls);
     expect(responses.every((response) => response.status === 200)).toBe(true);
-    // Webhook grants finish after their 200; wait for the work to settle.
+    // Every 200 comes after its grant committed; the pause would let any stray late grant show up.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const paid = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user._id));
     expect(paid.filter((row) => row.source === 'paystack')).toHaveLength(1);

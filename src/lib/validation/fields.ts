@@ -1,12 +1,19 @@
 import { z } from 'zod';
 
+// A NUL character or half of a surrogate pair: PostgreSQL's text type cannot hold the first (the insert
+// fails) and UTF-8 cannot carry the second (it would be stored as U+FFFD), so neither is ever accepted.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isStorable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that are not allowed';
+
 /** A string that must be present and not blank; `message` is shown both when missing and when empty. */
 export function requiredText(message: string, maxLength = 200) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(maxLength, `Must be at most ${maxLength} characters`);
+    .max(maxLength, `Must be at most ${maxLength} characters`)
+    .refine(isStorable, UNSTORABLE_TEXT_MESSAGE);
 }
 
 /** A present, well-formed email, lower-cased so that uniqueness ignores case. */

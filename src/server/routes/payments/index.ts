@@ -95,15 +95,20 @@ export function paymentRoutes() {
         throw new HttpError(400, 'Invalid webhook body');
       }
       if (event.event === 'charge.success') {
-        // Paystack wants a quick 200; the grant verifies the reference again and is safe to repeat.
-        grantPurchase(
-          db,
-          paystack,
-          { reference: event.data.reference, grantedBy: 'webhook' },
-          clock.now(),
-        ).catch((error: unknown) =>
-          logger.warn({ err: error, reference: event.data.reference }, 'webhook grant refused'),
-        );
+        // A 200 tells Paystack to stop retrying, so it comes only once the grant is committed: a crash right
+        // after it must not lose a payment. A refusal (4xx) is final and still answered 200; anything else
+        // (Paystack or the database unreachable) is a 5xx that Paystack retries. Repeating a grant is safe.
+        try {
+          await grantPurchase(
+            db,
+            paystack,
+            { reference: event.data.reference, grantedBy: 'webhook' },
+            clock.now(),
+          );
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          logger.warn({ err: error, reference: event.data.reference }, 'webhook grant refused');
+        }
       }
       return ok(c, 'Received', null);
     })

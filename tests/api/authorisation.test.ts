@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { UNAUTHORIZED_MESSAGE } from '../../src/lib/errors.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import {
+  attemptAnswers,
+  attempts,
+  coinLedger,
+  lifelineUses,
+  payments,
+  users,
+} from '../../src/server/db/schema.ts';
+import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
+import {
+  databaseFingerprint,
+  expectErrorShape,
+  fillPathParams,
+  listEndpoints,
+  sendRaw,
+} from '../support/api-probe.ts';
+import { createPaper } from '../support/bank-fixture.ts';
+import { createTestApp, signUpStudent } from '../support/test-app.ts';
+
+const t = await createTestApp();
+for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
+const paper = await createPaper(t.db, { count: 4 });
+const DAY = 86_400_000;
+const examUrl = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
+const dailyUrl = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
+
+/** The endpoints that need a signed-in student, as they must stay: a new one is added here on purpose. */
+const NEEDS_A_USER = [
+  'GET /api/v1/user',
+  'PUT /api/v1/user',
+  'POST /api/v1/user/logout',
+  'GET /api/v1/history',
+  'GET /api/v1/exam/daily',
+  'GET /api/v1/exam',
+  'PATCH /api/v1/exam/answer',
+  'POST /api/v1/exam/answer/daily',
+  'POST /api/v1/exam/answer',
+  'POST /api/v1/exam/lifeline',
+  'POST /api/v1/subscription',
+  'POST /api/v1/coins',
+  'POST /api/v1/test-checkout',
+].sort();
+
+/** A student with an open exam attempt and an open daily test, and a card payment not yet granted. */
+async function preparedStudent() {
+  const student = await signUpStudent(t);
+  const exam = await t.request('GET', examUrl, { token: student.token });
+  const daily = await t.request('GET', dailyUrl, { token: student.token });
+  if (exam.status !== 200 || daily.status !== 200)
+    throw new Error(`fixture failed: ${exam.text} ${daily.text}`);
+  const reference = `ref-${randomUUID()}`;
+  const paid = await t.request('POST', '/api/v1/test-checkout', {
+    token: student.token,
+    body: {
+      reference,
+      amount: 500 * 100,
+      email: student.body.email,
+      metadata: { userId: student.user._id, purpose: 'subscription', planId: 'weekly' },
+    },
+  });
+  if (paid.status !== 201) throw new Error(`fixture payment failed: ${paid.text}`);
+  return {
+    ...student,
+    id: student.user._id as string,
+    attemptId: exam.json.data._id as string,
+    reference,
+  };
+}
+
+type Student = Awaited<ReturnType<typeof preparedStudent>>;
+
+/** A request each endpoint would accept from `owner`, so that a refusal can only come from the token. */
+function validRequest(key: string, owner: Student): { path: string; body?: unknown } {
+  const [question] = paper.questions;
+  if (!question) throw new Error('no question');
+  const requests: Record<string, { path: string; body?: unknown }> = {
+    'GET /api/v1/user': { path: '/api/v1/user' },
+    'PUT /api/v1/user': { path: '/api/v1/user', body: { firstName: 'Changed' } },
+    'POST /api/v1/user/logout': { path: '/api/v1/user/logout' },
+    'GET /api/v1/history': { path: '/api/v1/history' },
+    'GET /api/v1/exam/daily': { path: dailyUrl },
+    'GET /api/v1/exam': { path: examUrl },
+    'PATCH /api/v1/exam/answer': {
+      path: '/api/v1/exam/answer',
+      body: { exam: owner.attemptId, question: question.id, option: question.right },
+    },
+    'POST /api/v1/exam/answer/daily': {
+      path: '/api/v1/exam/answer/daily',
+      body: { subject: paper.ids.subject },
+    },
+    'POST /api/v1/exam/answer': { path: '/api/v1/exam/answer', body: { exam: owner.attemptId } },
+    'POST /api/v1/exam/lifeline': {
+      path: '/api/v1/exam/lifeline',
+      body: { exam: owner.attemptId, question: question.id, kind: 'skip' },
+    },
+    'POST /api/v1/subscription': {
+      path: '/api/v1/subscription',
+      body: { reference: owner.reference, channel: 'paystack', planId: 'weekly' },
+    },
+    'POST /api/v1/coins': { path: '/api/v1/coins', body: { reference: owner.reference, pack: 1000 } },
+    'POST /api/v1/test-checkout': {
+      path: '/api/v1/test-checkout',
+      body: {
+        reference: `ref-${randomUUID()}`,
+        amount: 100_000,
+        email: owner.body.email,
+        metadata: { userId: owner.id, purpose: 'coins', pack: 1000 },
+      },
+    },
+  };
+  const request = requests[key];
+  if (!request) throw new Error(`no valid request for ${key}: add one`);
+  return request;
+}
+
+async function send(key: string, request: { path: string; body?: unknown }, token?: string) {
+  const [method = 'GET'] = key.split(' ');
+  return sendRaw(t.app, method, request.path, {
+    headers: {
+      'frontend-source': 'webuser',
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: request.body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(request.body)),
+  });
+}
+
+/** Sends every user endpoint a valid request with `token`; each must be a 401 that changes nothing. */
+async function expectAllRefused(token: string | undefined, owner: Student) {
+  for (const key of NEEDS_A_USER) {
+    const before = await databaseFingerprint(t.db);
+    const response = await send(key, validRequest(key, owner), token);
+    expect(response.status, `${key}: ${response.text}`).toBe(401);
+    expectErrorShape(response, key);
+    expect(JSON.parse(response.text).message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(await databaseFingerprint(t.db), `${key} changed the database`).toEqual(before);
+  }
+}
+
+describe('endpoints that need a user', () => {
+  it('are found by calling every endpoint without a token', async () => {
+    const found: string[] = [];
+    for (const endpoint of listEndpoints(t.app)) {
+      const body = endpoint.method === 'GET' ? undefined : new TextEncoder().encode('{}');
+      const response = await sendRaw(t.app, endpoint.method, fillPathParams(endpoint.path, randomUUID()), {
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body,
+      });
+      // The webhook's 401 is about its signature, not a user.
+      if (response.status === 401 && JSON.parse(response.text).message === UNAUTHORIZED_MESSAGE) {
+        found.push(endpoint.key);
+      }
+    }
+    expect(found.sort()).toEqual(NEEDS_A_USER);
+  });
+
+  it('answer 401 without a token, or with a malformed or unknown one', async () => {
+    const owner = await preparedStudent();
+    await expectAllRefused(undefined, owner);
+    await expectAllRefused('not-a-token', owner);
+    await expectAllRefused(`${owner.token.slice(0, -2)}AA`, owner);
+  });
+
+  it('answer 401 with a token older than 30 days', async () => {
+    const owner = await preparedStudent();
+    try {
+      t.clock.advance(30 * DAY - 60_000);
+      const stillValid = await t.request('GET', '/api/v1/user', { token: owner.token });
+      expect(stillValid.status).toBe(200);
+      t.clock.advance(60_001);
+      await expectAllRefused(owner.token, owner);
+    } finally {
+      t.clock.advance(-(30 * DAY + 1));
+    }
+  });
+
+  it('answer 401 with a token revoked by logging out', async () => {
+    const owner = await preparedStudent();
+    const loggedOut = await t.request('POST', '/api/v1/user/logout', { token: owner.token });
+    expect(loggedOut.status).toBe(200);
+    await expectAllRefused(owner.token, owner);
+  });
+});
+
+/** Every row that belongs to a user, directly or through their attempts, as one comparable value. */
+async function rowsOf(db: Database, userId: string) {
+  const owned = ['users', 'sessions', 'coin_ledger', 'subscriptions', 'payments', 'attempts'];
+  const result: Record<string, unknown> = {};
+  for (const table of owned) {
+    const column = table === 'users' ? 'id' : 'user_id';
+    result[table] = await db.execute(
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print, count(*)::int as n
+          from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${userId}`,
+    );
+  }
+  const mine = db.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, userId));
+  result.answers = await db.select().from(attemptAnswers).where(inArray(attemptAnswers.attemptId, mine));
+  result.lifelines = await db.select().from(lifelineUses).where(inArray(lifelineUses.attemptId, mine));
+  return JSON.stringify(result);
+}
+
+describe('one student cannot read or change another student’s data', () => {
+  async function pair() {
+    const a = await preparedStudent();
+    const b = await preparedStudent();
+    return { a, b, aBefore: await rowsOf(t.db, a.id) };
+  }
+
+  it('B cannot save an answer in A’s attempt', async () => {
+    const { a, b, aBefore } = await pair();
+    const response = await send(
+      'PATCH /api/v1/exam/answer',
+      validRequest('PATCH /api/v1/exam/answer', a),
+      b.token,
+    );
+    expect(response.status).toBe(404);
+    expectErrorShape(response);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B cannot submit A’s attempt, with or without answers', async () => {
+    const { a, b, aBefore } = await pair();
+    const [question] = paper.questions;
+    for (const answers of [[], [{ question: question?.id, option: question?.right }]]) {
+      const response = await send(
+        'POST /api/v1/exam/answer',
+        { path: '/api/v1/exam/answer', body: { exam: a.attemptId, answers } },
+        b.token,
+      );
+      expect(response.status).toBe(404);
+      expectErrorShape(response);
+    }
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+    const [attempt] = await t.db.select().from(attempts).where(eq(attempts.id, a.attemptId));
+    expect(attempt?.submittedAt).toBeNull();
+  });
+
+  it('B cannot use a lifeline on A’s attempt, and pays nothing for trying', async () => {
+    const { a, b, aBefore } = await pair();
+    const bBefore = await rowsOf(t.db, b.id);
+    for (const kind of ['skip', 'fifty-fifty']) {
+      const response = await send(
+        'POST /api/v1/exam/lifeline',
+        {
+          path: '/api/v1/exam/lifeline',
+          body: { exam: a.attemptId, question: paper.questions[0]?.id, kind },
+        },
+        b.token,
+      );
+      expect(response.status).toBe(404);
+      expectErrorShape(response);
+    }
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+  });
+
+  it('B submitting the daily test submits B’s own, never A’s', async () => {
+    const { a, b, aBefore } = await pair();
+    const response = await send(
+      'POST /api/v1/exam/answer/daily',
+      validRequest('POST /api/v1/exam/answer/daily', a),
+      b.token,
+    );
+    expect(response.status).toBe(200);
+    const [bDaily] = await t.db
+      .select()
+      .from(attempts)
+      .where(eq(attempts.id, JSON.parse(response.text).data._id));
+    expect(bDaily?.userId).toBe(b.id);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('a student with no daily test cannot reach another student’s by subject', async () => {
+    const a = await preparedStudent();
+    const aBefore = await rowsOf(t.db, a.id);
+    const stranger = await signUpStudent(t);
+    const response = await send(
+      'POST /api/v1/exam/answer/daily',
+      validRequest('POST /api/v1/exam/answer/daily', a),
+      stranger.token,
+    );
+    expect(response.status).toBe(404);
+    expectErrorShape(response);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B fetching the same paper or daily test gets B’s own attempt, never A’s answers', async () => {
+    const { a, b, aBefore } = await pair();
+    const [question] = paper.questions;
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: a.attemptId, question: question?.id, option: question?.right },
+    });
+    const aAfterAnswer = await rowsOf(t.db, a.id);
+    expect(aAfterAnswer).not.toBe(aBefore);
+    const exam = await t.request('GET', examUrl, { token: b.token });
+    expect(exam.status).toBe(200);
+    expect(exam.json.data._id).toBe(b.attemptId);
+    expect(exam.json.data.answers).toEqual([]);
+    const daily = await t.request('GET', dailyUrl, { token: b.token });
+    const [dailyRow] = await t.db.select().from(attempts).where(eq(attempts.id, daily.json.data._id));
+    expect(dailyRow?.userId).toBe(b.id);
+    expect(await rowsOf(t.db, a.id)).toBe(aAfterAnswer);
+  });
+
+  it('B’s coin history holds only B’s entries', async () => {
+    const { a, b } = await pair();
+    // A spends coins, so A's history has an entry B's does not.
+    await t.request('POST', '/api/v1/exam/lifeline', {
+      token: a.token,
+      body: { exam: a.attemptId, question: paper.questions[1]?.id, kind: 'skip' },
+    });
+    const history = await t.request('GET', '/api/v1/history?limit=100', { token: b.token });
+    expect(history.status).toBe(200);
+    const ids = history.json.data.docs.map((entry: { _id: string }) => entry._id);
+    const owners = await t.db
+      .selectDistinct({ userId: coinLedger.userId })
+      .from(coinLedger)
+      .where(inArray(coinLedger.id, ids));
+    expect(owners).toEqual([{ userId: b.id }]);
+    expect(history.json.data.docs.map((entry: { description: string }) => entry.description)).toEqual([
+      'Welcome bonus',
+    ]);
+  });
+
+  it('B reads and edits only B’s own profile', async () => {
+    const { a, b, aBefore } = await pair();
+    const profile = await t.request('GET', '/api/v1/user', { token: b.token });
+    expect(profile.json.data.user._id).toBe(b.id);
+    expect(profile.text).not.toContain(a.body.email);
+    const edit = await t.request('PUT', '/api/v1/user', { token: b.token, body: { email: a.body.email } });
+    expect(edit.status).toBe(409);
+    const rename = await t.request('PUT', '/api/v1/user', { token: b.token, body: { firstName: 'Bola' } });
+    expect(rename.json.data._id).toBe(b.id);
+    const [aRow] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, a.id));
+    expect(aRow?.firstName).toBe(a.body.firstName);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B logging out revokes only B’s session', async () => {
+    const { a, b, aBefore } = await pair();
+    expect((await t.request('POST', '/api/v1/user/logout', { token: b.token })).status).toBe(200);
+    expect((await t.request('GET', '/api/v1/user', { token: a.token })).status).toBe(200);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B cannot claim A’s payment for a subscription or for coins', async () => {
+    const { a, b, aBefore } = await pair();
+    const bBefore = await rowsOf(t.db, b.id);
+    for (const key of ['POST /api/v1/subscription', 'POST /api/v1/coins']) {
+      const response = await send(key, validRequest(key, a), b.token);
+      expect(response.status, response.text).toBe(403);
+      expectErrorShape(response);
+      expect(JSON.parse(response.text).message).toBe('This payment belongs to another account.');
+    }
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+  });
+
+  it('B cannot claim A’s payment once A has been granted it', async () => {
+    const { a, b } = await pair();
+    const granted = await send(
+      'POST /api/v1/subscription',
+      validRequest('POST /api/v1/subscription', a),
+      a.token,
+    );
+    expect(granted.status).toBe(200);
+    const aBefore = await rowsOf(t.db, a.id);
+    const bBefore = await rowsOf(t.db, b.id);
+    const response = await send(
+      'POST /api/v1/subscription',
+      validRequest('POST /api/v1/subscription', a),
+      b.token,
+    );
+    expect(response.status).toBe(409);
+    expectErrorShape(response);
+    const grants = await t.db.select().from(payments).where(eq(payments.reference, a.reference));
+    expect(grants.map((grant) => grant.userId)).toEqual([a.id]);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+  });
+
+  it('the leaderboard tells B only B’s own rank', async () => {
+    const { a, b } = await pair();
+    await t.request('POST', '/api/v1/exam/answer', { token: a.token, body: { exam: a.attemptId } });
+    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token: b.token });
+    expect(board.status).toBe(200);
+    expect(board.json.data.me).toBeNull();
+    expect(board.text).not.toContain(a.body.email);
+    expect(board.text).not.toContain(a.body.telephone);
+  });
+});

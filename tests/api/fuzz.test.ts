@@ -1,0 +1,667 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
+import {
+  databaseFingerprint,
+  type Endpoint,
+  expectErrorShape,
+  fillPathParams,
+  listEndpoints,
+  type ProbeResponse,
+  sendRaw,
+} from '../support/api-probe.ts';
+import { createPaper } from '../support/bank-fixture.ts';
+import { createTestApp, newStudent, signUpStudent } from '../support/test-app.ts';
+
+// Property-based robustness of every endpoint: malformed and hostile input gets a 4xx in the API's error
+// shape, never a 5xx, and changes nothing in the database. Runs are bounded and seeded, so a failure
+// replays: FUZZ_SEED=<seed> npx vitest run tests/api/fuzz.test.ts.
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_302);
+const GARBAGE_RUNS = 25;
+const NEAR_VALID_RUNS = 15;
+const ONE_MEGABYTE = 1024 * 1024;
+
+const t = await createTestApp();
+for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
+const paper = await createPaper(t.db, { count: 4 });
+const student = await signUpStudent(t);
+const exam = await t.request(
+  'GET',
+  `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
+  { token: student.token },
+);
+if (exam.status !== 200) throw new Error(`fixture exam failed: ${exam.text}`);
+const attemptId: string = exam.json.data._id;
+const [firstQuestion] = paper.questions;
+if (!firstQuestion) throw new Error('fixture paper has no question');
+await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token: student.token });
+
+const endpoints = listEndpoints(t.app);
+let requestCount = 0;
+
+afterAll(() => {
+  console.log(`fuzz: ${requestCount} requests over ${endpoints.length} endpoints (seed ${SEED})`);
+});
+
+/** A body the endpoint accepts, holding only its required fields: the start of the near-valid mutations. */
+type Example =
+  | { kind: 'json'; fields: Record<string, unknown> }
+  | { kind: 'form'; fields: Record<string, string> };
+
+const examples: Record<string, Example> = {
+  'POST /api/v1/user': { kind: 'json', fields: newStudent() },
+  'POST /api/v1/user/login': {
+    kind: 'json',
+    fields: { telephone: student.body.telephone, password: 'not-the-password' },
+  },
+  'PUT /api/v1/user': { kind: 'json', fields: { firstName: 'Adaeze' } },
+  'PUT /api/v1/user/reset-password': { kind: 'json', fields: { email: 'nobody@example.com' } },
+  'POST /api/v1/user/reset-password': {
+    kind: 'json',
+    fields: { otp: 'x'.repeat(43), password: 'a-new-password' },
+  },
+  'POST /api/v1/feedback': {
+    kind: 'json',
+    fields: {
+      fullname: 'Ngozi Okafor',
+      email: 'ngozi@example.com',
+      telephone: '08031234567',
+      message: 'Hello',
+      acceptTerms: true,
+    },
+  },
+  'PATCH /api/v1/exam/answer': {
+    kind: 'json',
+    fields: { exam: attemptId, question: firstQuestion.id, option: firstQuestion.right },
+  },
+  'POST /api/v1/exam/answer/daily': { kind: 'json', fields: { subject: paper.ids.subject } },
+  'POST /api/v1/exam/answer': { kind: 'json', fields: { exam: attemptId } },
+  'POST /api/v1/exam/lifeline': {
+    kind: 'json',
+    fields: { exam: attemptId, question: firstQuestion.id, kind: 'skip' },
+  },
+  'POST /api/v1/subscription': {
+    kind: 'json',
+    fields: { reference: 'ref-000001', channel: 'paystack', planId: 'weekly' },
+  },
+  'POST /api/v1/coins': { kind: 'json', fields: { reference: 'ref-000002', pack: 1000 } },
+  'POST /api/v1/test-checkout': {
+    kind: 'json',
+    fields: {
+      reference: 'ref-000003',
+      amount: 50_000,
+      email: 'ngozi@example.com',
+      metadata: { userId: student.user._id, purpose: 'subscription', planId: 'weekly' },
+    },
+  },
+  'POST /api': { kind: 'form', fields: { action: 'GRW' } },
+};
+
+// Endpoints that take no input: with a valid token any request performs them (logout revokes the very
+// token the fuzzer uses), so they are fuzzed without a token only; the authorisation tests cover them.
+const TAKES_NO_INPUT = new Set(['POST /api/v1/user/logout']);
+// The webhook reads a raw body and answers 401 to anything unsigned, before it looks at the content.
+const RAW_BODY = new Set(['POST /api/v1/paystack/webhook']);
+
+/** Every field name an example uses: kept out of the garbage generators, so garbage is never valid. */
+const KNOWN_FIELDS = new Set(Object.values(examples).flatMap((example) => Object.keys(example.fields)));
+
+// ---- generators -------------------------------------------------------------------------------------
+
+const ODD_PIECES = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\ud83d',
+  '\u202e',
+  '\u200f',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  '\u0301\u0301\u0301',
+  '😀',
+  '👩🏾‍🎓',
+  '\u{10ffff}',
+  '\r\n',
+  '\t',
+  '\\',
+  '"',
+  "'",
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '%00',
+  '$'.concat('{7*7}'),
+  '{{7*7}}',
+  '../../etc/passwd',
+  'ﷺ',
+  'İ',
+  'Ⅻ',
+  '١٢٣',
+  '٠٨٠٣١٢٣٤٥٦٧',
+];
+
+/** Strings made of hostile pieces: NUL, lone surrogates, bidi and zero-width marks, emoji, injections. */
+const oddString = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...ODD_PIECES),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.string({ maxLength: 12 }),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((parts) => parts.join(''));
+
+/** ASCII strings that make the body large: up to just under the 1 MB limit once wrapped in JSON. */
+const hugeString = fc.constantFrom(20_000, 300_000, ONE_MEGABYTE - 4096).map((size) => 'a'.repeat(size));
+
+/** Deeply nested JSON, as text (JSON.stringify itself would overflow the stack). */
+const deepJsonText = fc
+  .record({ depth: fc.constantFrom(64, 5_000, 100_000), kind: fc.constantFrom('array', 'object') })
+  .map(({ depth, kind }) =>
+    kind === 'array'
+      ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );
+
+const leafJsonText = fc.oneof(
+  fc.constantFrom(
+    'null',
+    'true',
+    'false',
+    '0',
+    '-0',
+    '1e308',
+    '-1',
+    '1.5',
+    '12345678901234567890',
+    '""',
+    '"new"',
+    '"00000000-0000-0000-0000-000000000000"',
+    '[]',
+    '{}',
+  ),
+  oddString.map((text) => JSON.stringify(text)),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => JSON.stringify(value)),
+);
+
+/** Keys that are never a field of any endpoint, including the prototype-pollution ones. */
+const garbageKey = fc
+  .oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'userId', ''), oddString)
+  .filter((key) => !KNOWN_FIELDS.has(key));
+
+const objectText = (entries: [string, string][]) =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
+
+/** Any JSON value as text, nested a little, with garbage keys. */
+const anyJsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leafJsonText,
+    fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+    fc.array(fc.tuple(garbageKey, tie('value')), { maxLength: 4 }).map(objectText),
+  ),
+})).value;
+
+const POLLUTION_BODIES = [
+  '{"__proto__":{"isAdmin":true,"polluted":"yes"}}',
+  '{"constructor":{"prototype":{"polluted":"yes"}}}',
+  '{"__proto__":{"__proto__":{"polluted":"yes"}},"prototype":{"polluted":"yes"}}',
+  '[{"__proto__":{"polluted":"yes"}}]',
+];
+
+const MALFORMED_JSON = [
+  '',
+  ' ',
+  '{',
+  '}',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":undefined}',
+  '{"a":NaN}',
+  'nul',
+  '{"a":"\\ud800',
+  '{"a":"\\x41"}',
+  '{"a":"\u0000"}',
+  '\ufeff{}',
+  '{"a":1}{"b":2}',
+  '[1,2',
+  '"unterminated',
+];
+
+const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json'];
+const NON_JSON_TYPES = [
+  undefined,
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=----fuzz',
+  'application/octet-stream',
+  'application/jsonx',
+  'json',
+  '',
+];
+
+const QUERY_KEYS = [
+  'page',
+  'limit',
+  'exam',
+  'examType',
+  'subject',
+  'year',
+  'page[]',
+  'a[b]',
+  '__proto__',
+  '',
+];
+const QUERY_VALUES = [
+  '',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%00',
+  '%ff%fe',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '9'.repeat(400),
+  'new',
+  'true',
+  '[]',
+  '+',
+  '00000000-0000-0000-0000-000000000000',
+];
+
+function encodeLoosely(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // A lone surrogate cannot be percent-encoded; the URL parser then replaces it itself.
+    return text;
+  }
+}
+
+/** A query string of odd keys and values, sometimes encoded, sometimes raw and broken. */
+const queryString = fc.oneof(
+  fc.constantFrom(
+    '',
+    '?',
+    '??',
+    '?&&&',
+    '?=',
+    '?=&=',
+    `?${'a=1&'.repeat(2000)}`,
+    '?page=1&page=2&limit=1&limit=x',
+  ),
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...QUERY_KEYS), oddString.map(encodeLoosely)),
+        fc.oneof(
+          fc.constantFrom(...QUERY_VALUES),
+          oddString.map(encodeLoosely),
+          fc.integer().map(String),
+          fc.string({ maxLength: 8 }).map((text) => text.replace(/[#&]/g, '')),
+        ),
+      ),
+      { minLength: 1, maxLength: 6 },
+    )
+    .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`),
+);
+
+const junkAuthorization = fc.constantFrom(
+  undefined,
+  'Bearer',
+  'Bearer ',
+  'Bearer x',
+  `Bearer ${'A'.repeat(43)}`,
+  `Bearer ${'A'.repeat(300)}`,
+  'Basic YWRtaW46YWRtaW4=',
+  'bearer  token',
+  `Bearer ${student.token}x`,
+);
+
+/** One request the fuzzer sends; `strict` says that it is invalid, so anything but a 4xx is a bug. */
+interface FuzzRequest {
+  label: string;
+  query: string;
+  contentType: string | undefined;
+  body: string | undefined;
+  headers: Record<string, string>;
+  strict: boolean;
+  [fc.toStringMethod]?: () => string;
+}
+
+const extraHeaders = fc.record({
+  'frontend-source': fc.constantFrom('webuser', 'WEBUSER ', 'admin', ''),
+  'if-none-match': fc.constantFrom('*', '"x"', 'W/"x", "y"', ''),
+  'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip', ''),
+  'cf-ipcountry': fc.constantFrom('NG', 'XX', 'zz', '', '12'),
+});
+
+/** A long text cut down to its start, its length and its end, for failure messages. */
+function clip(text: string): string {
+  return text.length <= 240 ? text : `${text.slice(0, 160)}…(${text.length} chars)…${text.slice(-40)}`;
+}
+
+function request(
+  label: string,
+  parts: { query?: string; contentType?: string | undefined; body?: string; strict?: boolean },
+) {
+  return extraHeaders.map(
+    (headers): FuzzRequest => ({
+      label,
+      query: parts.query ?? '',
+      contentType: parts.contentType,
+      body: parts.body,
+      headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== '')),
+      strict: parts.strict ?? true,
+      // fast-check prints counterexamples with this: a megabyte of body would drown the report.
+      [fc.toStringMethod]: () =>
+        JSON.stringify({
+          label,
+          query: clip(parts.query ?? ''),
+          contentType: parts.contentType,
+          body: clip(parts.body ?? ''),
+          headers,
+        }),
+    }),
+  );
+}
+
+const jsonType = fc.constantFrom(...JSON_TYPES);
+
+/** Requests that no endpoint can accept: every one of them must get a 4xx. */
+const garbageBody = fc.oneof(
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ unit: 'binary', maxLength: 40 })),
+      jsonType,
+    )
+    .chain(([body, contentType]) => request('malformed JSON', { body, contentType })),
+  fc
+    .tuple(leafJsonText, jsonType)
+    .chain(([body, contentType]) => request('not an object', { body, contentType })),
+  fc
+    .tuple(anyJsonText, jsonType)
+    .chain(([body, contentType]) => request('garbage JSON', { body, contentType })),
+  fc
+    .tuple(fc.constantFrom(...POLLUTION_BODIES), jsonType)
+    .chain(([body, contentType]) => request('prototype pollution', { body, contentType })),
+  fc
+    .tuple(deepJsonText, jsonType)
+    .chain(([body, contentType]) => request('deep nesting', { body, contentType })),
+  hugeString.chain((text) =>
+    request('huge string', { body: JSON.stringify(text), contentType: 'application/json' }),
+  ),
+  fc
+    .tuple(queryString, anyJsonText, jsonType)
+    .chain(([query, body, contentType]) => request('odd query', { query, body, contentType })),
+  fc
+    .tuple(queryString, fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data'))
+    .chain(([query, contentType]) => request('garbage form', { body: query.slice(1), contentType })),
+);
+
+function exampleText(example: Example, fields: [string, string][]): string {
+  if (example.kind === 'form') return fields.map(([key, value]) => `${key}=${value}`).join('&');
+  return objectText(fields);
+}
+
+function encodedFields(example: Example): [string, string][] {
+  return Object.entries(example.fields).map(([key, value]) => [
+    key,
+    example.kind === 'form' ? encodeURIComponent(String(value)) : JSON.stringify(value),
+  ]);
+}
+
+function wrongTypeFor(value: unknown): fc.Arbitrary<string> {
+  const kinds = [
+    'null',
+    '0',
+    '-1.5',
+    'true',
+    '[]',
+    '["x"]',
+    '{}',
+    '{"__proto__":{"polluted":"yes"}}',
+    '"text"',
+  ];
+  const jsonKind = (text: string) => {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? 'array' : parsed === null ? 'null' : typeof parsed;
+  };
+  const own = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return fc.oneof(
+    fc.constantFrom(...kinds.filter((text) => jsonKind(text) !== own)),
+    deepJsonText.filter((text) => (text.startsWith('[') ? 'array' : 'object') !== own),
+  );
+}
+
+/**
+ * Requests made from a valid body by breaking it: a required field dropped or of the wrong type (always
+ * invalid, with extra and prototype keys added), or a string field replaced by odd Unicode or a huge string
+ * (which may be valid: then the answer may be a 2xx, but still never a 5xx).
+ */
+function nearValid(example: Example): fc.Arbitrary<FuzzRequest> {
+  const fields = encodedFields(example);
+  const contentType = example.kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  const index = fc.nat({ max: fields.length - 1 });
+  const extras = fc.array(fc.tuple(garbageKey, anyJsonText), { maxLength: 3 });
+  const withExtras = (entries: [string, string][], added: [string, string][]) =>
+    example.kind === 'form'
+      ? [
+          ...entries,
+          ...added.map(([key, value]): [string, string] => [encodeLoosely(key), encodeLoosely(value)]),
+        ]
+      : [...entries, ...added];
+
+  const missing = fc.tuple(index, extras).chain(([drop, added]) =>
+    request('missing field', {
+      contentType,
+      body: exampleText(
+        example,
+        withExtras(
+          fields.filter((_, position) => position !== drop),
+          added,
+        ),
+      ),
+    }),
+  );
+  const wrongType = index.chain((position) => {
+    const [key, original] = fields[position] ?? ['', ''];
+    const value = example.kind === 'json' ? JSON.parse(original) : original;
+    return fc.tuple(wrongTypeFor(value), extras).chain(([replacement, added]) =>
+      request('wrong type', {
+        contentType,
+        body: exampleText(
+          example,
+          withExtras(
+            fields.map((entry, at) => (at === position ? [key, replacement] : entry)),
+            added,
+          ),
+        ),
+      }),
+    );
+  });
+  const wrongContentType = fc
+    .constantFrom(...(example.kind === 'form' ? [...JSON_TYPES, 'text/plain', undefined] : NON_JSON_TYPES))
+    .chain((type) =>
+      request('wrong content type', { contentType: type, body: exampleText(example, fields) }),
+    );
+  const stringFields = fields.flatMap(([key], position) =>
+    typeof example.fields[key] === 'string' ? [position] : [],
+  );
+  const oddValue =
+    stringFields.length === 0
+      ? []
+      : [
+          fc
+            .tuple(fc.constantFrom(...stringFields), fc.oneof(oddString, hugeString))
+            .chain(([position, text]) =>
+              request('odd string value', {
+                contentType,
+                strict: false,
+                body: exampleText(
+                  example,
+                  fields.map((entry, at): [string, string] =>
+                    at === position
+                      ? [entry[0], example.kind === 'form' ? encodeLoosely(text) : JSON.stringify(text)]
+                      : entry,
+                  ),
+                ),
+              }),
+            ),
+        ];
+  const nestedFields = fields.flatMap(([key], position) =>
+    typeof example.fields[key] === 'object' && example.fields[key] !== null ? [position] : [],
+  );
+  const deepValue =
+    nestedFields.length === 0
+      ? []
+      : [
+          fc.tuple(fc.constantFrom(...nestedFields), deepJsonText).chain(([position, deep]) =>
+            request('deeply nested value', {
+              contentType,
+              strict: false,
+              body: exampleText(
+                example,
+                fields.map((entry, at): [string, string] => (at === position ? [entry[0], deep] : entry)),
+              ),
+            }),
+          ),
+        ];
+  // The form endpoint's values are all strings: a "wrong type" there is the same text.
+  return example.kind === 'form'
+    ? fc.oneof(missing, wrongContentType, ...oddValue)
+    : fc.oneof(missing, wrongType, wrongContentType, ...oddValue, ...deepValue);
+}
+
+const getRequest = fc
+  .tuple(queryString, fc.constantFrom(undefined, ...JSON_TYPES, ...NON_JSON_TYPES))
+  .chain(([query, contentType]) => request('odd query', { query, contentType, strict: false }));
+
+// ---- the property -----------------------------------------------------------------------------------
+
+const ALLOWED_4XX = new Set([400, 401, 402, 403, 404, 405, 409, 413, 415, 429]);
+
+let fingerprint = await databaseFingerprint(t.db);
+
+async function probe(endpoint: Endpoint, fuzz: FuzzRequest, token: string | undefined, junkAuth?: string) {
+  const headers: Record<string, string> = { ...fuzz.headers };
+  if (fuzz.contentType !== undefined) headers['content-type'] = fuzz.contentType;
+  if (token) headers.authorization = `Bearer ${token}`;
+  else if (junkAuth) headers.authorization = junkAuth;
+  const path = fillPathParams(endpoint.path, '00000000-0000-0000-0000-000000000000');
+  requestCount += 1;
+  const response: ProbeResponse = await sendRaw(t.app, endpoint.method, `${path}${fuzz.query}`, {
+    headers,
+    body: fuzz.body === undefined ? undefined : new TextEncoder().encode(fuzz.body),
+  });
+  const context = `${endpoint.key} [${fuzz.label}] ${token ? 'with token' : 'no token'} query=${clip(fuzz.query)} type=${fuzz.contentType} body=${clip(fuzz.body ?? '')}`;
+  expect(response.status, `${context} -> ${response.text.slice(0, 300)}`).toBeLessThan(500);
+
+  const after = await databaseFingerprint(t.db);
+  const changed = JSON.stringify(after) !== JSON.stringify(fingerprint);
+  fingerprint = after;
+  if (response.status >= 400) {
+    expect(ALLOWED_4XX.has(response.status), `${context} -> ${response.status}`).toBe(true);
+    expectErrorShape(response, context);
+    expect(changed, `${context}: a refused request changed the database`).toBe(false);
+  } else if (endpoint.method === 'GET') {
+    expect(changed, `${context}: a GET changed the database`).toBe(false);
+  } else if (fuzz.strict) {
+    expect.fail(
+      `${context}: invalid input was accepted with ${response.status} ${response.text.slice(0, 200)}`,
+    );
+  }
+  return response;
+}
+
+describe(`fuzzing every endpoint (seed ${SEED})`, () => {
+  it('finds the endpoints in the app itself', () => {
+    expect(endpoints.length).toBeGreaterThan(20);
+    expect(endpoints.map((endpoint) => endpoint.key)).toEqual(
+      expect.arrayContaining(['PATCH /api/v1/exam/answer', 'POST /api', 'GET /api/v1/examType']),
+    );
+  });
+
+  it('notices any change to the database', async () => {
+    const before = await databaseFingerprint(t.db);
+    await signUpStudent(t);
+    const after = await databaseFingerprint(t.db);
+    expect(
+      Object.keys(after)
+        .filter((table) => after[table] !== before[table])
+        .sort(),
+    ).toEqual(['coin_ledger', 'sessions', 'subscriptions', 'users']);
+    fingerprint = after;
+  });
+
+  it('has a valid example body for every endpoint that takes one, for the near-valid mutations', () => {
+    const needing = endpoints.filter(
+      (endpoint) =>
+        endpoint.method !== 'GET' && !TAKES_NO_INPUT.has(endpoint.key) && !RAW_BODY.has(endpoint.key),
+    );
+    expect(needing.filter((endpoint) => !examples[endpoint.key]).map((endpoint) => endpoint.key)).toEqual([]);
+  });
+
+  for (const endpoint of endpoints) {
+    const modes = TAKES_NO_INPUT.has(endpoint.key)
+      ? (['no token'] as const)
+      : (['no token', 'student'] as const);
+    for (const mode of modes) {
+      const token = mode === 'student' ? student.token : undefined;
+      it(`${endpoint.key} (${mode}): garbage gets a 4xx in the error shape and changes nothing`, async () => {
+        const requests = endpoint.method === 'GET' ? getRequest : garbageBody;
+        await fc.assert(
+          fc.asyncProperty(requests, junkAuthorization, async (fuzz, junkAuth) => {
+            await probe(endpoint, fuzz, token, junkAuth);
+          }),
+          { numRuns: GARBAGE_RUNS, seed: SEED, endOnFailure: true },
+        );
+      }, 120_000);
+
+      const example = examples[endpoint.key];
+      if (example) {
+        it(`${endpoint.key} (${mode}): broken valid bodies never get a 5xx`, async () => {
+          await fc.assert(
+            fc.asyncProperty(nearValid(example), async (fuzz) => {
+              await probe(endpoint, fuzz, token);
+            }),
+            { numRuns: NEAR_VALID_RUNS, seed: SEED, endOnFailure: true },
+          );
+        }, 120_000);
+      }
+
+      if (endpoint.method !== 'GET') {
+        it(`${endpoint.key} (${mode}): a body over 1 MB is refused`, async () => {
+          const body = JSON.stringify({ padding: 'a'.repeat(ONE_MEGABYTE) });
+          const fuzz: FuzzRequest = {
+            label: 'over 1 MB',
+            query: '',
+            contentType: 'application/json',
+            body,
+            headers: {},
+            strict: true,
+          };
+          const response = await probe(endpoint, fuzz, token);
+          expect(response.status).toBe(413);
+        });
+      }
+    }
+  }
+
+  it('leaves Object.prototype alone', () => {
+    const probeObject: Record<string, unknown> = {};
+    expect(probeObject.polluted).toBeUndefined();
+    expect(probeObject.isAdmin).toBeUndefined();
+  });
+});

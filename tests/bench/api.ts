@@ -1,0 +1,342 @@
+// npm run bench:api: throughput and latency of the main API calls with autocannon, on loopback, against the
+// built server (`node server.mjs`) on PostgreSQL, each next to a bare Hono "hello" server measured in the
+// same run. Writes its section of docs/performance.md.
+//
+//   npm run bench:api -- [--duration 5] [--runs 3] [--connections 10] [--questions 100000] [--users 100000]
+//   BENCH_DATABASE_URL=postgres://... npm run bench:api     (default: a fresh database on 127.0.0.1:5432)
+//   BENCH_TARGET=http://host:port npm run bench:api         (measure a server you started yourself on a
+//                                                           database the synthetic data was written to)
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
+import {
+  benchDatabase,
+  describeDatabase,
+  formatNumber,
+  intFlag,
+  machine,
+  median,
+  parseFlags,
+  runDate,
+  table,
+  writeReportSection,
+} from './support.ts';
+import {
+  DEFAULT_SIZE,
+  generateSynthetic,
+  loadSyntheticPapers,
+  SYNTHETIC_PASSWORD,
+  type SyntheticPaper,
+  syntheticPhone,
+  syntheticTokens,
+} from './synthetic.ts';
+
+const flags = parseFlags();
+const DURATION = intFlag(flags, 'duration', 5);
+const RUNS = intFlag(flags, 'runs', 3);
+const CONNECTIONS = intFlag(flags, 'connections', 10);
+const size = {
+  questions: intFlag(flags, 'questions', DEFAULT_SIZE.questions),
+  users: intFlag(flags, 'users', DEFAULT_SIZE.users),
+  perPaper: intFlag(flags, 'per-paper', DEFAULT_SIZE.perPaper),
+};
+
+/** One measured call: how each request of a run is made. */
+interface Target {
+  name: string;
+  origin: () => string;
+  method: 'GET' | 'POST' | 'PATCH';
+  /** The path, headers and body of the n-th request of the whole benchmark. */
+  request: (n: number) => { path: string; headers?: Record<string, string>; body?: string };
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(target: Target): Promise<Measure> {
+  let counter = 0;
+  const first = target.request(0);
+  const result = await autocannon({
+    url: target.origin(),
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: target.method,
+    requests: [
+      {
+        method: target.method,
+        path: first.path,
+        setupRequest: (request) => {
+          const next = target.request(counter++);
+          return {
+            ...request,
+            path: next.path,
+            headers: { ...request.headers, ...next.headers },
+            ...(next.body === undefined ? {} : { body: next.body }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Open attempts written straight into the database: the targets of answer saves and submissions. */
+async function openAttempts(url: string, tokens: string[], userOffset: number, papers: SyntheticPaper[]) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const phones = tokens.map((_, index) => syntheticPhone(userOffset + index));
+    const users = await sql<{ id: string; telephone: string }[]>`
+      select id, telephone from users where telephone in ${sql(phones)}`;
+    const byPhone = new Map(users.map((row) => [row.telephone, row.id]));
+    const now = new Date();
+    const rows = phones.map((phone, index) => {
+      const paper = papers[index % papers.length];
+      if (!paper) throw new Error('no synthetic paper');
+      return {
+        id: randomUUID(),
+        user_id: byPhone.get(phone),
+        kind: 'exam',
+        paper_id: paper.id,
+        subject_id: paper.subject,
+        question_ids: sql.array(
+          paper.questions.map((question) => question.id),
+          2950,
+        ),
+        duration_minutes: 600,
+        started_at: now,
+        ends_at: new Date(now.getTime() + 10 * 3_600_000),
+        paper,
+      };
+    });
+    for (let start = 0; start < rows.length; start += 2000) {
+      const batch = rows.slice(start, start + 2000).map(({ paper: _paper, ...row }) => row);
+      await sql`insert into attempts ${sql(batch as Record<string, postgres.ParameterOrJSON<never>>[])}`;
+    }
+    return rows.map((row, index) => ({ id: row.id, paper: row.paper, token: tokens[index] ?? '' }));
+  } finally {
+    await sql.end();
+  }
+}
+
+async function main() {
+  const host = machine();
+  const command = `npm run bench:api -- --duration ${DURATION} --runs ${RUNS} --connections ${CONNECTIONS} --questions ${size.questions} --users ${size.users}`;
+  const externalTarget = process.env.BENCH_TARGET;
+  const database = await benchDatabase();
+  let app: ServerProcess | undefined;
+  let hello: ServerProcess | undefined;
+  try {
+    console.log(`bench:api: database ${describeDatabase(database.url)}`);
+    await generateSynthetic(database.url, size);
+    if (!externalTarget) await ensureBuilt();
+    app = externalTarget
+      ? undefined
+      : await startServer({
+          NODE_ENV: 'development',
+          DATABASE_URL: database.url,
+          DATA_DIR: `tests/.tmp/bench-${randomUUID()}`,
+          SEED_SAMPLE_DATA: 'false',
+          // Login is measured from one machine: each request names its own client address.
+          TRUST_PROXY: 'true',
+          LOG_LEVEL: 'warn',
+        });
+    hello = await startServer({}, { script: 'tests/bench/hello-server.ts' });
+    const appOrigin = externalTarget ?? app?.origin ?? '';
+    const helloOrigin = hello.origin;
+
+    const papers = await loadSyntheticPapers(database.url, 200);
+    const [paper] = papers;
+    if (!paper) throw new Error('no synthetic paper');
+    // Separate students for each call, so that no call measures another's leftovers.
+    const fetchTokens = await syntheticTokens(database.url, 10_000, 0);
+    const saveAttempts = await openAttempts(
+      database.url,
+      await syntheticTokens(database.url, 2_000, 10_000),
+      10_000,
+      papers,
+    );
+    const submitAttempts = await openAttempts(
+      database.url,
+      await syntheticTokens(database.url, 10_000, 12_000),
+      12_000,
+      papers,
+    );
+    const boardTokens = await syntheticTokens(database.url, 1_000, 30_000);
+    const json = { 'content-type': 'application/json', 'frontend-source': 'webuser' };
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'frontend-source': 'webuser' });
+
+    const targets: Target[] = [
+      {
+        name: 'bare Hono hello (baseline)',
+        origin: () => helloOrigin,
+        method: 'GET',
+        request: () => ({ path: '/' }),
+      },
+      {
+        name: 'GET /api/v1/examType',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: () => ({ path: '/api/v1/examType' }),
+      },
+      {
+        name: 'GET /api/v1/subject?examType',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: () => ({ path: `/api/v1/subject?examType=${paper.examType}` }),
+      },
+      {
+        name: 'GET /api/v1/year?examType&subject',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: () => ({ path: `/api/v1/year?examType=${paper.examType}&subject=${paper.subject}` }),
+      },
+      {
+        name: 'GET /api/v1/plan',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: () => ({ path: '/api/v1/plan' }),
+      },
+      {
+        name: 'GET /api/v1/exam (new attempt, many students)',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: (n) => {
+          // Student n mod 10,000 on paper n / 10,000: every request starts a new attempt.
+          const exam = papers[Math.floor(n / fetchTokens.length) % papers.length] ?? paper;
+          return {
+            path: `/api/v1/exam?exam=new&examType=${exam.examType}&subject=${exam.subject}&year=${exam.year}`,
+            headers: bearer(fetchTokens[n % fetchTokens.length] ?? ''),
+          };
+        },
+      },
+      {
+        name: 'PATCH /api/v1/exam/answer',
+        origin: () => appOrigin,
+        method: 'PATCH',
+        request: (n) => {
+          const attempt = saveAttempts[n % saveAttempts.length];
+          if (!attempt) throw new Error('no attempt');
+          const question =
+            attempt.paper.questions[Math.floor(n / saveAttempts.length) % attempt.paper.questions.length];
+          return {
+            path: '/api/v1/exam/answer',
+            headers: { ...json, authorization: `Bearer ${attempt.token}` },
+            body: JSON.stringify({
+              exam: attempt.id,
+              question: question?.id,
+              option: question?.options[n % 4],
+            }),
+          };
+        },
+      },
+      {
+        name: 'POST /api/v1/exam/answer (submit)',
+        origin: () => appOrigin,
+        method: 'POST',
+        request: (n) => {
+          const attempt = submitAttempts[n % submitAttempts.length];
+          if (!attempt) throw new Error('no attempt');
+          const answers = attempt.paper.questions
+            .slice(0, 20)
+            .map((question) => ({ question: question.id, option: question.options[1] }));
+          return {
+            path: '/api/v1/exam/answer',
+            headers: { ...json, authorization: `Bearer ${attempt.token}` },
+            body: JSON.stringify({ exam: attempt.id, answers }),
+          };
+        },
+      },
+      {
+        name: 'GET /api/v1/exam/leaderboard (signed in)',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: (n) => ({
+          path: '/api/v1/exam/leaderboard',
+          headers: bearer(boardTokens[n % boardTokens.length] ?? ''),
+        }),
+      },
+      {
+        name: 'POST /api/v1/user/login',
+        origin: () => appOrigin,
+        method: 'POST',
+        request: (n) => ({
+          path: '/api/v1/user/login',
+          headers: { ...json, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          body: JSON.stringify({
+            telephone: syntheticPhone(40_000 + (n % 10_000)),
+            password: SYNTHETIC_PASSWORD,
+          }),
+        }),
+      },
+    ];
+
+    const results = new Map<string, Measure[]>(targets.map((target) => [target.name, []]));
+    for (let run = 1; run <= RUNS; run++) {
+      for (const target of targets) {
+        const measured = await measure(target);
+        results.get(target.name)?.push(measured);
+        console.log(
+          `run ${run}/${RUNS} ${target.name}: ${formatNumber(measured.rps)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+        );
+      }
+    }
+
+    const summary = targets.map((target) => {
+      const runs = results.get(target.name) ?? [];
+      return {
+        name: target.name,
+        rps: median(runs.map((run) => run.rps)),
+        p50: median(runs.map((run) => run.p50)),
+        p99: median(runs.map((run) => run.p99)),
+        non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+        errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      };
+    });
+    const baseline = summary[0]?.rps ?? Number.NaN;
+    const rows = summary.map((row) => [
+      row.name,
+      formatNumber(row.rps),
+      formatNumber(row.p50, 1),
+      formatNumber(row.p99, 1),
+      row === summary[0] ? '1' : formatNumber(row.rps / baseline, 3),
+      `${row.non2xx} / ${row.errors}`,
+    ]);
+    writeReportSection(
+      'bench:api',
+      `## API throughput (\`bench:api\`)
+
+- Date: ${runDate()}
+- Machine: ${host}
+- Command: \`${command}\`
+- Server: ${externalTarget ? `the server at ${externalTarget}` : '`node server.mjs` (built app, request logs off: LOG_LEVEL=warn)'}, on PostgreSQL
+  (${database.fresh ? 'a fresh database' : 'BENCH_DATABASE_URL'}) holding the synthetic bank: ${formatNumber(size.questions)} questions, ${formatNumber(size.users)} students
+- Load: autocannon on loopback, ${CONNECTIONS} connections, ${DURATION} s a call, ${RUNS} runs; figures are the medians of
+  the runs, and each ratio divides the call's median req/s by the bare Hono server's, measured in this same run
+
+${table(['call', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare Hono', 'non-2xx / errors'], rows)}
+
+Notes: every \`GET /api/v1/exam\` starts a new attempt (10,000 students, each on a different paper per pass);
+saves go to 2,000 open attempts; each submission scores a new attempt until the 10,000 run out, then repeats
+return the stored result; login verifies an argon2id hash (19 MiB, t=2), which is what bounds it.`,
+    );
+    console.log('bench:api: docs/performance.md updated');
+  } finally {
+    await app?.stop();
+    await hello?.stop();
+    await database.drop();
+  }
+}
+
+await main();
