@@ -167,7 +167,7 @@ export async function generateSynthetic(url: string, size: SyntheticSize, log = 
       const count = Math.min(BATCH, size.users - start);
       const userRows = Array.from({ length: count }, (_, offset) => {
         const index = start + offset;
-        const scored = index % 3 === 0;
+        const totalScore = index % 3 === 0 ? (index * 7919) % 500 : 0;
         return {
           id: randomUUID(),
           first_name: `Synthetic${index}`,
@@ -176,8 +176,10 @@ export async function generateSynthetic(url: string, size: SyntheticSize, log = 
           telephone: syntheticPhone(index),
           password_hash: passwordHash,
           trivia_points: 80,
-          total_score: scored ? (index * 7919) % 500 : 0,
+          total_score: totalScore,
           total_score_at: new Date(now.getTime() - (index % 100_000) * 1000),
+          // One scored attempt is written below for each student with points.
+          scored_attempts: totalScore > 0 ? 1 : 0,
           created_at: now,
           updated_at: now,
         };

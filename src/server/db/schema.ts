@@ -34,12 +34,16 @@ export const users = pgTable(
     totalScore: integer('total_score').notNull().default(0),
     /** When totalScore last changed: the leaderboard's tie-break. */
     totalScoreAt: timestamp('total_score_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** How many attempts have been scored: the leaderboard lists only students with at least one. */
+    scoredAttempts: integer('scored_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     check('users_trivia_points_not_negative', sql`${table.triviaPoints} >= 0`),
-    index('users_leaderboard_idx').on(table.totalScore.desc(), table.totalScoreAt),
+    index('users_leaderboard_idx')
+      .on(table.totalScore.desc(), table.totalScoreAt, table.id)
+      .where(sql`${table.scoredAttempts} > 0 and not ${table.isAdmin}`),
   ],
 );
 

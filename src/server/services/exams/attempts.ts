@@ -357,7 +357,11 @@ export async function scoreAttempt(
       .returning();
     await tx
       .update(users)
-      .set({ totalScore: sql`${users.totalScore} + ${result.score}`, totalScoreAt: now })
+      .set({
+        totalScore: sql`${users.totalScore} + ${result.score}`,
+        totalScoreAt: now,
+        scoredAttempts: sql`${users.scoredAttempts} + 1`,
+      })
       .where(eq(users.id, userId));
     return scored ?? locked;
   });

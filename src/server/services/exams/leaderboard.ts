@@ -1,14 +1,12 @@
-import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
 export const LEADERBOARD_SIZE = 100;
 
-// Students who have never scored a point stay off the board; admins never appear on it.
-const onBoard = and(
-  eq(users.isAdmin, false),
-  sql`exists (select 1 from attempts a where a.user_id = ${users.id} and a.submitted_at is not null)`,
-);
+// Students who have never had an attempt scored stay off the board; admins never appear on it. The
+// partial index users_leaderboard_idx covers exactly these rows, in board order.
+const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false));
 
 /**
  * The top students by total points; a tie goes to whoever reached the total first. Totals are kept on the
