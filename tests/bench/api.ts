@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
 import {
   benchDatabase,
   describeDatabase,
@@ -24,10 +24,10 @@ import {
 } from './support.ts';
 import {
   DEFAULT_SIZE,
-  generateSynthetic,
   loadSyntheticPapers,
   SYNTHETIC_PASSWORD,
   type SyntheticPaper,
+  startBenchApp,
   syntheticPhone,
   syntheticTokens,
 } from './synthetic.ts';
@@ -139,19 +139,7 @@ async function main() {
   let hello: ServerProcess | undefined;
   try {
     console.log(`bench:api: database ${describeDatabase(database.url)}`);
-    await generateSynthetic(database.url, size);
-    if (!externalTarget) await ensureBuilt();
-    app = externalTarget
-      ? undefined
-      : await startServer({
-          NODE_ENV: 'development',
-          DATABASE_URL: database.url,
-          DATA_DIR: `tests/.tmp/bench-${randomUUID()}`,
-          SEED_SAMPLE_DATA: 'false',
-          // Login is measured from one machine: each request names its own client address.
-          TRUST_PROXY: 'true',
-          LOG_LEVEL: 'warn',
-        });
+    app = await startBenchApp(database.url, size, externalTarget);
     hello = await startServer({}, { script: 'tests/bench/hello-server.ts' });
     const appOrigin = externalTarget ?? app?.origin ?? '';
     const helloOrigin = hello.origin;

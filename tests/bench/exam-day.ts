@@ -7,10 +7,9 @@
 //                             [--ramp 60] [--questions 100000] [--users 100000]
 //   BENCH_DATABASE_URL=postgres://... npm run bench:exam-day  (default: a fresh database on 127.0.0.1:5432)
 //   BENCH_TARGET=http://host:port npm run bench:exam-day      (a server you started on BENCH_DATABASE_URL)
-import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { Agent, request } from 'undici';
-import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
+import type { ServerProcess } from '../support/server-process.ts';
 import {
   benchDatabase,
   describeDatabase,
@@ -25,9 +24,9 @@ import {
 } from './support.ts';
 import {
   DEFAULT_SIZE,
-  generateSynthetic,
   loadSyntheticPapers,
   SYNTHETIC_PASSWORD,
+  startBenchApp,
   syntheticPhone,
 } from './synthetic.ts';
 
@@ -75,19 +74,7 @@ async function main() {
   const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000, pipelining: 1 });
   try {
     console.log(`bench:exam-day: database ${describeDatabase(database.url)}`);
-    await generateSynthetic(database.url, size);
-    if (!externalTarget) await ensureBuilt();
-    app = externalTarget
-      ? undefined
-      : await startServer({
-          NODE_ENV: 'development',
-          DATABASE_URL: database.url,
-          DATA_DIR: `tests/.tmp/bench-${randomUUID()}`,
-          SEED_SAMPLE_DATA: 'false',
-          // Every student signs in from their own phone: each request names its own client address.
-          TRUST_PROXY: 'true',
-          LOG_LEVEL: 'warn',
-        });
+    app = await startBenchApp(database.url, size, externalTarget);
     const origin = externalTarget ?? app?.origin ?? '';
     const papers = await loadSyntheticPapers(database.url, 200);
     if (papers.length === 0) throw new Error('no synthetic paper');

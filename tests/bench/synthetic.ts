@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import { hashSecret, newSecret } from '../../src/server/services/tokens.ts';
+import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
 import { intFlag, parseFlags } from './support.ts';
 
 /** The password of every synthetic student, so that a benchmark can sign them in. */
@@ -307,5 +308,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     questions: intFlag(flags, 'questions', DEFAULT_SIZE.questions),
     users: intFlag(flags, 'users', DEFAULT_SIZE.users),
     perPaper: intFlag(flags, 'per-paper', DEFAULT_SIZE.perPaper),
+  });
+}
+
+/**
+ * Fills the benchmark database with synthetic data and starts the built app on it, with each request
+ * allowed to name its own client address (TRUST_PROXY) so that many simulated phones come from one
+ * machine. With `externalTarget` (BENCH_TARGET) the server is already running and nothing is started.
+ */
+export async function startBenchApp(
+  databaseUrl: string,
+  size: SyntheticSize,
+  externalTarget: string | undefined,
+): Promise<ServerProcess | undefined> {
+  await generateSynthetic(databaseUrl, size);
+  if (externalTarget) return undefined;
+  await ensureBuilt();
+  return startServer({
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: `tests/.tmp/bench-${randomUUID()}`,
+    SEED_SAMPLE_DATA: 'false',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
   });
 }
