@@ -438,6 +438,8 @@ test('lifelines: 50-50 hides two options, skip leaves a question blank, and no c
   await page.getByRole('button', { name: /^Skip/ }).click();
   await expect(page).toHaveURL(/\/out-of-coin$/);
   await expect(page.getByRole('heading', { name: 'You are out of coin!' })).toBeVisible();
+  // Back's handler is a module script, which runs once the document is parsed.
+  await page.waitForLoadState('domcontentloaded');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/test$/);
   await expect(questionHeading(page, 3, 20)).toBeVisible();
