@@ -48,3 +48,14 @@ export function performance(scoreAccuracy: number): 'Excellently' | 'Averagely' 
 export function celebrates(scoreAccuracy: number): boolean {
   return scoreAccuracy >= EXCELLENT_FROM;
 }
+
+/** One question of a scored attempt, as /review-answers shows it; question and answers are sanitised HTML. */
+export interface QuizAnswer {
+  questionId: string;
+  question: string;
+  /** null when the question was left blank. */
+  userAnswer: string | null;
+  correctAnswer: string;
+  isCorrect: boolean;
+  explanation: string;
+}

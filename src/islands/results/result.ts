@@ -3,15 +3,9 @@
  * the quiz to /award and from /award to /review-answers as navigation state, and the spec's fallbacks.
  */
 
-/** One question of a scored quiz, as /review-answers shows it. Question and answers are sanitised HTML. */
-export interface QuizAnswer {
-  questionId: string;
-  question: string;
-  userAnswer: string | null;
-  correctAnswer: string;
-  isCorrect: boolean;
-  explanation: string;
-}
+import type { QuizAnswer } from '../../lib/scoring.ts';
+
+export type { QuizAnswer };
 
 /** The result of a submitted quiz. */
 export interface QuizResult {

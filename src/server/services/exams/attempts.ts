@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PaymentCode } from '../../../lib/errors.ts';
-import { LIFELINE_COST, type Outcome, tally } from '../../../lib/scoring.ts';
+import { LIFELINE_COST, type Outcome, type QuizAnswer, tally } from '../../../lib/scoring.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   attemptAnswers,
@@ -276,16 +276,6 @@ export async function saveAnswer(
 
 function badAnswer(field: 'question' | 'option', message: string) {
   return new HttpError(400, message, { errors: [{ path: [field], message }] });
-}
-
-/** One question of a scored attempt, as /review-answers shows it. */
-export interface QuizAnswer {
-  questionId: string;
-  question: string;
-  userAnswer: string | null;
-  correctAnswer: string;
-  isCorrect: boolean;
-  explanation: string;
 }
 
 /** The result of a scored attempt, rebuilt from its stored answers: the same however often it is read. */
