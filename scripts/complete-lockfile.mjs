@@ -19,7 +19,7 @@ function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((part) => OS.includes(part));
   const cpu = parts.find((part) => CPU.includes(part));
-  return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}) };
+  return { os: os ? [os] : undefined, cpu: cpu ? [cpu] : undefined };
 }
 
 /** Whether node's resolution from `from` (a lock path) finds `name` in the lock. */
@@ -38,11 +38,14 @@ for (const [from, entry] of Object.entries(packages)) {
   for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
     if (resolves(from, name)) continue;
     const version = String(range).replace(/^[\^~=]/, '');
+    const { os, cpu } = platformOf(name);
+    // Keys in the order npm writes them, so that a later `npm install` leaves the entry as it is.
     packages[`node_modules/${name}`] = {
       version,
+      ...(cpu ? { cpu } : {}),
       ...(entry.dev ? { dev: true } : {}),
       optional: true,
-      ...platformOf(name),
+      ...(os ? { os } : {}),
     };
     added += 1;
   }
