@@ -22,7 +22,10 @@ const pageHeaders = {
 const compress = compression();
 
 const server = createServer((request, response) => {
-  for (const [name, value] of Object.entries(pageHeaders)) response.setHeader(name, value);
+  // The API sets its own security headers (src/server/app.ts); adding these would only cost bytes per call.
+  if (!request.url?.startsWith('/api')) {
+    for (const [name, value] of Object.entries(pageHeaders)) response.setHeader(name, value);
+  }
   compress(request, response, () => handler(request, response));
 });
 
