@@ -2,6 +2,7 @@ import { e2eAdmin } from '../../playwright.config.ts';
 import {
   createStudent,
   expect,
+  expectNoSeriousViolations,
   latestMailTo,
   openPage,
   signIn,
@@ -170,4 +171,23 @@ test('a guest is sent from /profile, /buy-coins and /leader-board to /login', as
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
+});
+
+test('the account pages pass axe-core, signed out and signed in', async ({ page, student }) => {
+  for (const path of ['/sign-up', '/login', '/set-password', '/forgot-password']) {
+    await openPage(page, path);
+    await expectNoSeriousViolations(page);
+  }
+  await page.goto('/sign-up');
+  await page.getByRole('button', { name: 'Sign-Up' }).click();
+  await expect(page.getByText('First Name is required')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await signIn(page, student);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: /Ngozi|Aisha/ })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: /First name/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit first name' })).toBeVisible();
+  await expectNoSeriousViolations(page);
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, type Student, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
 
 interface Listed {
   _id: string;
@@ -65,17 +64,6 @@ async function signInWithForm(page: Page, student: Student) {
   await page.getByLabel('Phone number').fill(student.details.telephone as string);
   await page.getByLabel('Password', { exact: true }).fill(student.details.password as string);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** Fails on any serious or critical axe-core violation. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
 }
 
 test('a guest chooses WAEC, Mathematics and 2019, signs in and arrives at /test with that paper', async ({

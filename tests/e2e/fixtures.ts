@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -84,6 +85,17 @@ export async function openPage(page: Page, path: string) {
 /** Waits until Astro has hydrated every island on the current page. */
 export async function waitForIslands(page: Page) {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+}
+
+/** Fails on any serious or critical axe-core violation on the page as it is now. */
+export async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
 }
 
 /** Tests get a signed-up student that is theirs alone. */

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, type Student, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
 
 // The e2e server runs without Paystack keys, so every card payment goes through the labelled test checkout.
 // A phone-sized screen (360 px) is the one most students use.
@@ -42,17 +41,6 @@ async function idOf(request: APIRequestContext, path: string, title: string) {
   const item = data.docs.find((doc) => doc.title === title);
   expect(item, `${title} in ${path}`).toBeDefined();
   return item?._id ?? '';
-}
-
-/** Fails on any serious or critical axe-core violation. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
 }
 
 /** The message of the next window.alert, which is then dismissed. */

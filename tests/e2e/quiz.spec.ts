@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, type Student, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
 
 interface Listed {
   _id: string;
@@ -65,17 +64,6 @@ const option = (page: Page, letter: string) =>
   page
     .getByRole('list', { name: /^Options for question/ })
     .getByRole('button', { name: new RegExp(`^${letter}\\b`) });
-
-/** Fails on any serious or critical axe-core violation. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 /** Collects the page's console errors (a CSP refusal, say), to check that there are none. */
 function consoleErrors(page: Page): string[] {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, latestMailTo, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, latestMailTo, signIn, test } from './fixtures.ts';
 
 /** The marketing and information routes (spec §1, §2). */
 const contentRoutes = [
@@ -13,17 +12,6 @@ const contentRoutes = [
   '/review',
   '/contact-us',
 ];
-
-/** Fails on any serious or critical axe-core violation. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 /** The real slide the carousel shows, as home/carousels.ts records it. */
 const activeIndex = (carousel: Locator) => carousel.getAttribute('data-active-index');
