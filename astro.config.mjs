@@ -4,6 +4,18 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
+/**
+ * KaTeX's stylesheet declares its fonts with `font-display: block`, which hides the maths until the fonts
+ * arrive: seconds on a slow phone connection. With `swap` the formula shows at once in a fallback font.
+ */
+const katexFontSwap = {
+  name: 'katex-font-swap',
+  transform(code, id) {
+    if (!id.includes('katex') || !id.endsWith('.css')) return undefined;
+    return { code: code.replaceAll('font-display:block', 'font-display:swap'), map: null };
+  },
+};
+
 export default defineConfig({
   // Canonical URLs and the sitemap need an absolute origin; production sets PUBLIC_SITE_URL.
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
@@ -12,6 +24,7 @@ export default defineConfig({
   // server.mjs imports the standalone handler (static files and API) and adds headers and compression.
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), mdx()],
+  vite: { plugins: [katexFontSwap] },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
   prefetch: false,
