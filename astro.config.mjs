@@ -8,8 +8,10 @@ import { defineConfig } from 'astro/config';
  * KaTeX's stylesheet declares its fonts with `font-display: block`, which hides the maths until the fonts
  * arrive: seconds on a slow phone connection. With `swap` the formula shows at once in a fallback font.
  */
+/** @type {import('vite').Plugin} */
 const katexFontSwap = {
   name: 'katex-font-swap',
+  /** @param {string} code @param {string} id */
   transform(code, id) {
     if (!id.includes('katex') || !id.endsWith('.css')) return undefined;
     return { code: code.replaceAll('font-display:block', 'font-display:swap'), map: null };

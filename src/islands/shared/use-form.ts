@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type SyntheticEvent, useEffect, useState } from 'react';
 import type { FieldErrors } from '../../lib/validation/form-errors.ts';
 
 /** The parts of a form store a form view subscribes to (src/lib/client/form-store.ts and look-alikes). */
@@ -36,7 +36,7 @@ export function useForm<Values extends Record<string, unknown>>(store: FormStore
       onChange: (value: string) => store.setField(field, value as Values[Key]),
     }),
     error: (field: keyof Values & string) => errors[field],
-    onSubmit: (event: FormEvent) => {
+    onSubmit: (event: SyntheticEvent) => {
       event.preventDefault();
       void store.submit();
     },

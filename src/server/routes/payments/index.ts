@@ -27,7 +27,7 @@ async function balanceOf(c: { get: (key: 'deps') => AppEnv['Variables']['deps'] 
 
 const webhookEventSchema = z.object({
   event: z.string(),
-  data: z.object({ reference: z.string().min(1).max(100) }).passthrough(),
+  data: z.looseObject({ reference: z.string().min(1).max(100) }),
 });
 
 /** Card payments: the browser's confirmation, the signed webhook, coin packs and the local test checkout. */
