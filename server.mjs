@@ -1,41 +1,26 @@
-// The production entry: Astro's built handler (pre-rendered pages, assets and the API) behind gzip and the
-// security headers that a <meta> tag cannot carry. `npm start` builds and then runs this file.
-import { createServer } from 'node:http';
-import compression from 'compression';
+// The production entry. It serves the API (the Hono app in src/server, run from source: Node strips the
+// types) and Astro's built pages and files, on one port; with WEB_CONCURRENCY above 1 it runs that many
+// worker processes and restarts any that dies. `npm start` builds and then runs this file.
+import cluster from 'node:cluster';
 import { loadConfig } from './src/server/config.ts';
+import { serve, serverOrigin } from './src/server/serve.ts';
+import { runWorkers } from './src/server/workers.ts';
 
 const config = loadConfig();
+const ready = `Exam practice is ready at ${serverOrigin(config)}`;
 
-// Astro's standalone entry would start its own server on import; this file runs the one server instead.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import('./dist/server/entry.mjs');
-
-// Script and style sources come from the CSP <meta> tag Astro writes with the hash of each inline script.
-const pageHeaders = {
-  'Content-Security-Policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
-
-const compress = compression();
-
-const server = createServer((request, response) => {
-  // The API sets its own security headers (src/server/app.ts); adding these would only cost bytes per call.
-  if (!request.url?.startsWith('/api')) {
-    for (const [name, value] of Object.entries(pageHeaders)) response.setHeader(name, value);
+if (cluster.isPrimary && config.workers > 1) {
+  await runWorkers(config.workers, (message) => console.log(message));
+  console.log(`${ready} (${config.workers} processes)`);
+} else {
+  // Astro's standalone entry would start its own server on import; serve() runs the one server instead.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  try {
+    await serve(config, async () => (await import('./dist/server/entry.mjs')).handler);
+    if (cluster.isPrimary) console.log(ready);
+  } catch (error) {
+    // The supervisor (or the cluster's primary) starts the process again; say why it stopped.
+    console.error('Start-up failed:', error);
+    process.exit(1);
   }
-  compress(request, response, () => handler(request, response));
-});
-
-server.listen(config.port, config.host, async () => {
-  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  // Booting on the first request would make the first student wait for migrations and seeding.
-  const health = await fetch(`${origin}/api/v1/health`).catch((error) => error);
-  const ready = health instanceof Response && health.ok;
-  console.log(
-    ready ? `Exam practice is ready at ${origin}` : `Start-up check failed: ${health.status ?? health}`,
-  );
-  if (!ready) process.exitCode = 1;
-});
+}

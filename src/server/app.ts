@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorResponse, HttpError } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
+import { sameOriginOnly } from './http/same-origin.ts';
 import type { AppDeps, AppEnv } from './http/types.ts';
 import { examRoutes } from './routes/exam/index.ts';
 import { examTypeRoutes } from './routes/exam-type/index.ts';
@@ -23,7 +24,7 @@ const ONE_MEGABYTE = 1024 * 1024;
 
 /** Builds the API with everything it needs passed in, so a test can build one on a fresh database. */
 export function createApp(deps: AppDeps) {
-  const limits = createRateLimits();
+  const limits = createRateLimits(deps);
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
+  app.use(sameOriginOnly(deps.config.siteUrl));
   app.use(
     bodyLimit({
       maxSize: ONE_MEGABYTE,

@@ -29,15 +29,43 @@ describe('parseConfig', () => {
       COUNTRY_HEADER: 'CF-IPCountry',
     });
     expect(config.port).toBe(8080);
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
     expect(config.seedSampleData).toBe(false);
     expect(config.countryHeader).toBe('cf-ipcountry');
   });
 
   it('names every invalid variable', () => {
-    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe' })).toThrow(
-      /PORT.*DATABASE_URL.*TRUST_PROXY/,
+    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x' })).toThrow(
+      /PORT.*DATABASE_URL.*REDIS_URL/,
     );
+    expect(() => parseConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('reads TRUST_PROXY as no proxy, a number of hops or a list of trusted addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('reads Redis, the number of processes and the pool size', () => {
+    const config = parseConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: 'postgres://h/db',
+    });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.workers).toBe(2);
+    expect(config.databasePoolMax).toBe(10);
+    expect(parseConfig({}).redisUrl).toBeUndefined();
+  });
+
+  it('refuses several processes on the embedded database, which only one process can open', () => {
+    expect(() => parseConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
   });
 
   it('refuses to start in production without its secrets, and does not seed there by default', () => {

@@ -1,3 +1,4 @@
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -28,7 +29,12 @@ const environmentSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   AIRTIME_BILLING_URL: z.url().default('https://airtime.example.invalid/subscribe'),
   COUNTRY_HEADER: z.string().trim().toLowerCase().default('cf-ipcountry'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().trim().default('false'),
+  REDIS_URL: optionalText.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,13 +54,41 @@ export interface Config {
   paystack: { secretKey: string | undefined; publicKey: string | undefined; baseUrl: string };
   airtimeBillingUrl: string;
   countryHeader: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the app to trust when reading X-Forwarded-For: none (false), the nearest N
+   * hops, or the proxies at these addresses, CIDR ranges or proxy-addr names (loopback, uniquelocal, ...).
+   */
+  trustProxy: false | number | string[];
+  /** Rate-limit counters go to this Redis when set, so that every instance shares them. */
+  redisUrl: string | undefined;
+  /** How many server processes `server.mjs` runs on this machine (PostgreSQL only). */
+  workers: number;
+  /** The most PostgreSQL connections one process opens. */
+  databasePoolMax: number;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
 /** Thrown when the environment cannot be turned into a working configuration. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * TRUST_PROXY: false/0 trusts no proxy, true/1 the nearest one, a number that many hops, anything else a
+ * comma-separated list of addresses or ranges. Returns undefined when the value cannot be understood.
+ */
+function parseTrustProxy(value: string): Config['trustProxy'] | undefined {
+  const lower = value.toLowerCase();
+  if (['', 'false', 'no', '0'].includes(lower)) return false;
+  if (['true', 'yes'].includes(lower)) return 1;
+  if (/^\d+$/.test(lower)) return Math.min(Number(lower), 32);
+  const addresses = value.split(',').map((entry) => entry.trim());
+  try {
+    proxyAddr.compile(addresses);
+    return addresses;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses the environment into a Config, refusing unsafe production settings. Pure: pass `process.env`. */
@@ -65,6 +99,12 @@ export function parseConfig(environment: Environment): Config {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const vars = parsed.data;
+  const trustProxy = parseTrustProxy(vars.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw new ConfigError(
+      'Invalid environment: TRUST_PROXY must be true, false, a number of proxies, or a list of addresses',
+    );
+  }
   const production = vars.NODE_ENV === 'production';
 
   if (production) {
@@ -84,6 +124,12 @@ export function parseConfig(environment: Environment): Config {
       : databaseUrl.startsWith('memory:')
         ? { kind: 'pglite', dataDir: undefined }
         : { kind: 'postgres', url: databaseUrl };
+
+  if (vars.WEB_CONCURRENCY > 1 && database.kind === 'pglite') {
+    throw new ConfigError(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database can be opened by one process only',
+    );
+  }
 
   return {
     env: vars.NODE_ENV,
@@ -106,7 +152,10 @@ export function parseConfig(environment: Environment): Config {
     },
     airtimeBillingUrl: vars.AIRTIME_BILLING_URL,
     countryHeader: vars.COUNTRY_HEADER,
-    trustProxy: vars.TRUST_PROXY,
+    trustProxy,
+    redisUrl: vars.REDIS_URL,
+    workers: vars.WEB_CONCURRENCY,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { closeRedis, openRedis } from './redis.ts';
 import { createMailer } from './services/mailer.ts';
 import { createPaymentVerifier } from './services/payments/paystack.ts';
 import { seedDatabase } from './services/seed.ts';
@@ -10,25 +11,45 @@ import { seedDatabase } from './services/seed.ts';
 async function boot() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  const { db } = await openDatabase(config.database);
-  if (config.seedSampleData) await seedDatabase(db, logger);
-  return createApp({
+  const database = await openDatabase(config.database, {
+    max: config.databasePoolMax,
+    onConnectionError: (error) => logger.warn({ err: error }, 'a database connection broke'),
+    ...(config.seedSampleData ? { startUp: (db: Database) => seedDatabase(db, logger) } : {}),
+  });
+  const { db } = database;
+  // Rate limits count in Redis when it is configured, so every instance shares them (DESIGN §7).
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
+  const app = createApp({
     db,
     config,
     logger,
     mailer: createMailer(config.mail),
     paystack: createPaymentVerifier(config, db),
     clock: { now: () => new Date() },
+    redis,
   });
+  return {
+    app,
+    logger,
+    close: async () => {
+      await database.close();
+      if (redis) await closeRedis(redis);
+    },
+  };
 }
 
 let started: ReturnType<typeof boot> | undefined;
 
-/** The process's one API instance, booted on first use; every request awaits the same start-up. */
-export function getApp() {
+/** The process's one API and its database, booted on first use; every caller awaits the same start-up. */
+export function getRuntime() {
   started ??= boot().catch((error: unknown) => {
     started = undefined;
     throw error;
   });
   return started;
+}
+
+/** The process's one API instance (for Astro's endpoint under `astro dev`). */
+export async function getApp() {
+  return (await getRuntime()).app;
 }

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
 
@@ -30,17 +31,83 @@ export interface DatabaseHandle {
 // Migrations are committed SQL files read at start; the server runs from the project folder.
 const migrationsFolder = resolve('src/server/db/migrations');
 
+/** How a PostgreSQL pool behaves; the defaults suit one app process. */
+export interface PoolOptions {
+  /** The most connections this process opens. */
+  max?: number;
+  /** Told about connections that broke while nobody was using them (a restart, a failover). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** What runs once the schema is current, before the database is handed out: seeding an empty one. */
+export type StartUp = (db: Database) => Promise<void>;
+
+// Any fixed number: instances starting together take turns to migrate and seed instead of racing.
+const START_UP_LOCK = 7_204_118;
+
+/** libpq (and postgres.js) fall back to the operating system's user name; node-postgres reads only $USER. */
+function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.username) parsed.username = process.env.PGUSER ?? userInfo().username;
+  return parsed.toString();
+}
+
+/**
+ * A node-postgres pool that survives the database going away: a connection that breaks fails only the
+ * query using it and is dropped from the pool, and the next request opens a new one. node-postgres emits
+ * 'error' on a broken connection, which would end the process if nothing listened, so every connection
+ * and the pool itself get a listener (docs/decisions.md, "The PostgreSQL driver").
+ */
+export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+  const report = options.onConnectionError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: withDefaultUser(url),
+    max: options.max ?? 10,
+    // While the database is unreachable, fail fast (a 503) instead of queueing students behind it.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', report);
+  pool.on('connect', (connection) => {
+    // A connection checked out for a transaction has no pool listener until it is released.
+    connection.on('error', report);
+  });
+  return pool;
+}
+
 /** Opens PGlite or PostgreSQL as configured and applies any pending migration. */
-export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
+export async function openDatabase(
+  database: Config['database'],
+  options: PoolOptions & { startUp?: StartUp } = {},
+): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
-    const client = postgres(database.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => client.end() };
+    const pool = createPool(database.url, options);
+    const db = drizzleNodePg(pool, { schema });
+    try {
+      await migrateLocked(pool, db, options.startUp);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
   const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await options.startUp?.(db);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Migrates (and runs the start-up work) under an advisory lock, so that one instance does it at a time. */
+async function migrateLocked(pool: pg.Pool, db: Database, startUp: StartUp | undefined) {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+    await migrateNodePg(drizzleNodePg(connection, { schema }), { migrationsFolder });
+    await startUp?.(db);
+  } finally {
+    await connection.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => {});
+    connection.release();
+  }
 }

@@ -9,17 +9,36 @@ import {
   type PaymentCode,
   UNAUTHORIZED_MESSAGE,
 } from '../../lib/errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { AppEnv } from './types.ts';
+
+/** Seconds a client should wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 answered while the database cannot be reached: the client may try again shortly. */
+export function unavailableResponse(c: Context<AppEnv>): Response {
+  c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  const body: ApiErrorBody = {
+    success: false,
+    message: 'The service is briefly unavailable. Please try again in a few seconds.',
+    requestId: c.get('requestId'),
+  };
+  return c.json(body, 503);
+}
 
 /** An error with a status and a message meant for the user; the only kind the API shows as it is. */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly status: ContentfulStatusCode;
+  readonly extra: { code?: string; errors?: ApiErrorItem[] };
   constructor(
-    readonly status: ContentfulStatusCode,
+    status: ContentfulStatusCode,
     message: string,
-    readonly extra: { code?: string; errors?: ApiErrorItem[] } = {},
+    extra: { code?: string; errors?: ApiErrorItem[] } = {},
   ) {
     super(message);
+    this.status = status;
+    this.extra = extra;
   }
 }
 
@@ -64,6 +83,10 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
       { success: false, message, errors: [{ path: [], message }] } satisfies ApiErrorBody,
       status,
     );
+  }
+  if (isDatabaseUnavailable(error)) {
+    c.get('logger')?.warn({ err: error }, 'the database is unavailable');
+    return unavailableResponse(c);
   }
   c.get('logger')?.error({ err: error }, 'request failed');
   const body: ApiErrorBody = {

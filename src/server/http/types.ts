@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -18,6 +19,10 @@ export interface AppDeps {
   paystack: PaymentVerifier;
   clock: Clock;
   logger: Logger;
+  /** Where rate limits count, so that every instance shares them (REDIS_URL); memory when absent. */
+  redis?: Redis;
+  /** Prefixes the Redis keys of the rate limits: instances that share it share counters; tests set their own. */
+  rateLimitPrefix?: string;
 }
 
 /** The signed-in caller, as the auth middleware resolves it from the bearer token. */

@@ -32,8 +32,10 @@ const OPTION_BATCH = 1000;
 const LOOKUP_BATCH = 1000;
 
 class DryRunRollback extends Error {
-  constructor(readonly summary: ImportSummary) {
+  readonly summary: ImportSummary;
+  constructor(summary: ImportSummary) {
     super('dry run');
+    this.summary = summary;
   }
 }
 

@@ -31,12 +31,14 @@ export function formatProblem(problem: Problem): string {
 /** Thrown when an import has problems; nothing was written. */
 export class BankImportError extends Error {
   override name = 'BankImportError';
-  constructor(readonly problems: Problem[]) {
+  readonly problems: Problem[];
+  constructor(problems: Problem[]) {
     super(
       `The import has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed.\n${problems
         .map(formatProblem)
         .join('\n')}`,
     );
+    this.problems = problems;
   }
 }
 

@@ -1,0 +1,37 @@
+// PostgreSQL error classes that mean "the server cannot be used right now", not "this query was wrong":
+// 08 connection exceptions, 53300 too many connections, 57P01–57P03 shutdowns and a server still starting.
+const UNAVAILABLE_STATES = /^(08...|53300|57P0[123])$/;
+
+// What Node's sockets and node-postgres's pool report when there is no server to talk to.
+const UNAVAILABLE_SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+
+// node-postgres signals these without a code.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/**
+ * True when an error, or any error it wraps (Drizzle wraps the driver's as `cause`), says that the database
+ * could not be reached or dropped the connection: the request may succeed if tried again in a moment.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SYSTEM_CODES.has(code))) {
+    return true;
+  }
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

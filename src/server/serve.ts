@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import type { App } from './app.ts';
+import type { Config } from './config.ts';
+import { getRuntime } from './runtime.ts';
+
+/** Astro's built request handler: pre-rendered pages and the static files. */
+export type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** The methods the site serves; anything else (TRACE, TRACK, CONNECT, ...) is answered 405 at the door. */
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALLOW = [...SERVED_METHODS].join(', ');
+
+// Script and style sources come from the CSP <meta> tag Astro writes with the hash of each inline script.
+const PAGE_HEADERS = {
+  'Content-Security-Policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+const METHOD_REFUSED = JSON.stringify({ success: false, message: 'This method is not allowed here' });
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function refuseMethod(response: ServerResponse) {
+  response.writeHead(405, {
+    Allow: ALLOW,
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Cache-Control': 'no-store',
+  });
+  response.end(METHOD_REFUSED);
+}
+
+const RAW_METHOD_REFUSED = `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(METHOD_REFUSED)}\r\nConnection: close\r\n\r\n${METHOD_REFUSED}`;
+
+// Node hands CONNECT to this event (or drops the connection without an answer when nobody listens).
+function refuseConnect(_request: IncomingMessage, socket: Duplex) {
+  socket.end(RAW_METHOD_REFUSED);
+}
+
+// A method Node's parser does not know (TRACK, ...) never becomes a request; Node would answer 400.
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) {
+    socket.destroy();
+  } else if (error.code === 'HPE_INVALID_METHOD') {
+    socket.end(RAW_METHOD_REFUSED);
+  } else {
+    // The answers Node itself would give.
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+}
+
+/**
+ * The one HTTP server of a process: `/api` goes straight to the Hono app (not through Astro's request
+ * pipeline, which costs more than the API call itself), everything else to Astro's handler with the page
+ * security headers that a <meta> tag cannot carry; both behind gzip.
+ */
+export function createHttpServer(api: App, pages: PageHandler): Server {
+  // compression is typed for Express, but uses only what Node's own request and response have.
+  const compress = compression() as unknown as (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: () => void,
+  ) => void;
+  const apiListener = getRequestListener((request, env) =>
+    api.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+  );
+  const server = createServer((request, response) => {
+    if (!SERVED_METHODS.has(request.method ?? '')) {
+      refuseMethod(response);
+    } else if (isApiPath(request.url ?? '/')) {
+      compress(request, response, () => apiListener(request, response));
+    } else {
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
+      compress(request, response, () => pages(request, response));
+    }
+  });
+  server.on('connect', refuseConnect);
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+/**
+ * Boots the API (database open, migrated and seeded), then listens. On SIGTERM or SIGINT it stops taking
+ * connections, lets the requests in flight finish (10 s at most) and closes the database.
+ */
+export async function serve(config: Config, loadPages: () => Promise<PageHandler>): Promise<Server> {
+  const runtime = await getRuntime();
+  const server = createHttpServer(runtime.app, await loadPages());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    runtime.logger.info('shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(async () => {
+      await runtime.close().catch(() => {});
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return server;
+}
+
+/** Where a server listening on `config` can be reached, for the start-up message. */
+export function serverOrigin(config: Config): string {
+  return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+}
