@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feedbackMessages } from '../../src/server/db/schema.ts';
+import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const t = await createTestApp({ INFO_MAILBOX: 'info@examprep.test' });
@@ -101,16 +102,17 @@ describe('POST /api/v1/feedback', () => {
     }
   });
 
-  it('answers 429 with a plain-text message after 5 messages from one address in 15 minutes', async () => {
+  it('answers 429 with a plain-text message after 30 messages from one address in an hour', async () => {
     const address = '203.0.113.9';
-    for (let sent = 0; sent < 5; sent += 1) {
+    for (let sent = 0; sent < RATE_LIMIT_POLICY.contactAddress.points; sent += 1) {
       const response = await t.request('POST', '/api/v1/feedback', { body: message(), address });
       expect(response.status).toBe(201);
     }
     const rowsBefore = await t.db.$count(feedbackMessages);
     const limited = await t.request('POST', '/api/v1/feedback', { body: message(), address });
     expect(limited.status).toBe(429);
-    expect(limited.text).toBe('Too many messages sent. Try again in 15 minutes.');
+    expect(limited.text).toBe('Too many messages sent from this network. Try again in an hour.');
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await t.db.$count(feedbackMessages)).toBe(rowsBefore);
     const otherAddress = await t.request('POST', '/api/v1/feedback', {
       body: message(),

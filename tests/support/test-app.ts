@@ -1,10 +1,12 @@
+import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { parseConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mailer.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestDatabase, testDatabaseKind } from './test-database.ts';
 
 /** A clock that stands still until a test moves it. */
 export function fakeClock(start = new Date('2026-03-02T09:00:00Z')) {
@@ -34,12 +36,24 @@ export function memoryMailer() {
 
 let addressCounter = 0;
 
+/** What a test app may share with another: a second instance of one deployment passes all three. */
+export interface TestAppOptions {
+  /** Rate limits count in this Redis instead of in the app's memory. */
+  redis?: Redis;
+  /** The Redis key prefix of the rate limits; apps with the same prefix share counters. */
+  rateLimitPrefix?: string;
+  /** Another test app's database, instead of a fresh one (closed by its owner). */
+  db?: Database;
+}
+
 /**
  * An API on its own fresh database for one test file, closed after the file. `request` goes through
  * `app.request()` with the web app's header and a client address that tests may vary.
  */
-export async function createTestApp(environment: Record<string, string> = {}) {
-  const handle = await openTestDatabase();
+export async function createTestApp(environment: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const handle = options.db
+    ? { db: options.db, kind: testDatabaseKind, close: async () => {} }
+    : await openTestDatabase();
   const clock = fakeClock();
   const mailer = memoryMailer();
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: 'tests/.tmp', ...environment });
@@ -51,6 +65,8 @@ export async function createTestApp(environment: Record<string, string> = {}) {
     clock,
     paystack,
     logger: pino({ level: 'silent' }),
+    redis: options.redis,
+    rateLimitPrefix: options.rateLimitPrefix,
   });
   afterAll(() => handle.close());
 
