@@ -1,15 +1,41 @@
 // npm run bench:exam-day: the morning of an exam. N students each sign in, fetch a paper, save an answer
-// every few seconds (time compressed: --interval, 1 s by default) and submit, against one server on
-// PostgreSQL. Reports p50/p99/p99.9 latency per step and the errors, then reads the database: every
-// acknowledged answer and submission must be there, and any that is missing is printed and fails the run.
+// every few seconds (time compressed: --interval, 1 s by default) and submit. Reports p50/p99/p99.9 latency
+// per step and the errors, then reads the database: every acknowledged answer and submission must be there,
+// and any that is missing is printed and fails the run.
+//
+// Without --instances the students talk to one server directly over HTTP/1.1 on PostgreSQL. With
+// --instances N the bench runs the reference deployment of docs/deploy.md for real: N app instances
+// (`node server.mjs`, kept up by tests/bench/supervisor.ts) sharing PostgreSQL and Redis, behind Caddy running
+// deploy/Caddyfile with TLS and HTTP/2, and the students talk HTTPS to Caddy.
+//
+// --terminate-backends-at S injects a database blip S seconds into the load: pg_terminate_backend on every
+// client connection to the app's database, once. Errors are then allowed and reported per step and kind;
+// an instance that exits (a restart by the supervisor) or a missing acknowledged write fails the run.
 //
 //   npm run bench:exam-day -- [--students 5000] [--answers 10] [--interval 1000] [--concurrency 64]
 //                             [--ramp 60] [--questions 100000] [--users 100000]
+//                             [--instances N [--connections 64] [--web-concurrency W] [--pool-max P]]
+//                             [--terminate-backends-at S]
 //   BENCH_DATABASE_URL=postgres://... npm run bench:exam-day  (default: a fresh database on 127.0.0.1:5432)
+//   BENCH_REDIS_URL=redis://...       (with --instances; default redis://127.0.0.1:6379)
 //   BENCH_TARGET=http://host:port npm run bench:exam-day      (a server you started on BENCH_DATABASE_URL)
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import { Agent, request } from 'undici';
-import type { ServerProcess } from '../support/server-process.ts';
+import { Agent, buildConnector, Client, type Dispatcher, request } from 'undici';
+import { ensureBuilt, freePort, type ServerProcess } from '../support/server-process.ts';
+import {
+  CADDYFILE,
+  ensureCaddy,
+  type HealthFailure,
+  http2Get,
+  type ProxyProcess,
+  startProxy,
+} from './proxy.ts';
+import { childPids, type InstanceExit, type Supervisor, superviseInstances } from './supervisor.ts';
 import {
   benchDatabase,
   describeDatabase,
@@ -24,6 +50,7 @@ import {
 } from './support.ts';
 import {
   DEFAULT_SIZE,
+  generateSynthetic,
   loadSyntheticPapers,
   SYNTHETIC_PASSWORD,
   startBenchApp,
@@ -36,6 +63,14 @@ const ANSWERS = intFlag(flags, 'answers', 10);
 const INTERVAL_MS = intFlag(flags, 'interval', 1000);
 const CONCURRENCY = intFlag(flags, 'concurrency', 64);
 const RAMP_S = intFlag(flags, 'ramp', 60);
+const INSTANCES = intFlag(flags, 'instances', 0);
+const CONNECTIONS = Math.max(1, intFlag(flags, 'connections', CONCURRENCY));
+const WEB_CONCURRENCY =
+  flags['web-concurrency'] === undefined ? undefined : intFlag(flags, 'web-concurrency', 1);
+const POOL_MAX = flags['pool-max'] === undefined ? undefined : intFlag(flags, 'pool-max', 10);
+const FAULT_AT_S =
+  flags['terminate-backends-at'] === undefined ? undefined : intFlag(flags, 'terminate-backends-at', 0);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const size = {
   questions: intFlag(flags, 'questions', DEFAULT_SIZE.questions),
   users: intFlag(flags, 'users', Math.max(DEFAULT_SIZE.users, STUDENTS)),
@@ -43,6 +78,9 @@ const size = {
 };
 // Students come from the end of the synthetic roll, away from the ones bench:api signs in.
 const FIRST_STUDENT = Math.max(0, size.users - STUDENTS);
+// The load generator stands in for a CDN in front of Caddy: it names each student's address, Caddy appends
+// its own peer (the generator), and the instance sees Caddy's socket. Two trusted hops leave the student's.
+const TRUSTED_HOPS = 2;
 
 type Step = 'sign in' | 'fetch paper' | 'save answer' | 'submit';
 const STEPS: Step[] = ['sign in', 'fetch paper', 'save answer', 'submit'];
@@ -65,27 +103,449 @@ function limiter(limit: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An answer outside 2xx; its status, and who gave it, is what the error table counts. */
+class StatusError extends Error {
+  override name = 'StatusError';
+  readonly status: number;
+  /** The app tags every answer with X-Request-Id; an answer without one came from the proxy itself. */
+  readonly fromProxy: boolean;
+  constructor(status: number, body: string, fromProxy: boolean) {
+    super(`${status}${fromProxy ? ' (from the proxy)' : ''} ${body.slice(0, 200)}`);
+    this.status = status;
+    this.fromProxy = fromProxy;
+  }
+}
+
+/** What kind of failure an error is, for the table of errors: an HTTP status or the network error's code. */
+function errorKind(error: unknown): string {
+  if (error instanceof StatusError) return `HTTP ${error.status}${error.fromProxy ? ' from Caddy' : ''}`;
+  if (error instanceof SyntaxError) return 'unreadable answer';
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  return typeof code === 'string' ? code : typeof name === 'string' ? name : 'unknown';
+}
+
+/** An app process the run watches: the PIDs it has had, how its runs ended, its workers. */
+interface WatchedInstance {
+  name: string;
+  /** False for the lone direct server: nothing restarts it. */
+  supervised: boolean;
+  pid: () => number | undefined;
+  pids: number[];
+  exits: InstanceExit[];
+}
+
+/** What the students talk to, and what the report says about it. */
+interface Deployment {
+  origin: string;
+  /** Student i uses dispatchers[i % length]. */
+  dispatchers: Dispatcher[];
+  /** Headers a browser on the public site would add to every request that changes something. */
+  unsafeHeaders: Record<string, string>;
+  instances: WatchedInstance[];
+  /** Report lines about the topology, written before the load table. */
+  describe: () => string;
+  /** The proxy's failed health checks, when there is a proxy. */
+  healthFailures?: HealthFailure[];
+  /** The errors the proxy logged, by message, when there is a proxy. */
+  proxyErrors?: Map<string, number>;
+  /** Where the proxy's log is kept, when there is a proxy. */
+  logFile?: string;
+  /** The report's name of the instance at host:port. */
+  instanceName?: (host: string) => string;
+  stop: () => Promise<void>;
+}
+
+/** Today's set-up: one server (or BENCH_TARGET), straight over HTTP/1.1 with keep-alive. */
+async function directDeployment(databaseUrl: string, fresh: boolean): Promise<Deployment> {
+  const externalTarget = process.env.BENCH_TARGET;
+  const app: ServerProcess | undefined = await startBenchApp(databaseUrl, size, externalTarget);
+  const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000, pipelining: 1 });
+  const instances: WatchedInstance[] = [];
+  if (app) {
+    const watched: WatchedInstance = {
+      name: 'the server',
+      supervised: false,
+      pid: () => (app.child.exitCode === null && app.child.signalCode === null ? app.child.pid : undefined),
+      pids: app.child.pid === undefined ? [] : [app.child.pid],
+      exits: [],
+    };
+    void app.exited.then(({ code, signal }) =>
+      watched.exits.push({ pid: app.child.pid ?? 0, code, signal, at: Date.now(), output: app.output() }),
+    );
+    instances.push(watched);
+  }
+  return {
+    origin: externalTarget ?? app?.origin ?? '',
+    dispatchers: [agent],
+    unsafeHeaders: {},
+    instances,
+    describe: () =>
+      `- Server: ${externalTarget ? `the server at ${externalTarget}` : 'one `node server.mjs` (built app, LOG_LEVEL=warn)'} on PostgreSQL (${fresh ? 'a fresh database' : 'BENCH_DATABASE_URL'})
+  holding the synthetic bank (${formatNumber(size.questions)} questions, ${formatNumber(size.users)} students); the load generator, the
+  server and PostgreSQL share the machine`,
+    async stop() {
+      await agent.close();
+      await app?.stop();
+    },
+  };
+}
+
+/** The Redis server's version, checked before any instance needs it. */
+async function redisVersion(url: string): Promise<string> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    const info = await redis.info('server');
+    return /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
+  } catch (error) {
+    throw new Error(`Redis at ${url} is not reachable (${(error as Error).message}); set BENCH_REDIS_URL`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** One file of Astro's hashed assets, to check the proxy's caching of them. */
+function anAstroAsset(): string | undefined {
+  try {
+    return readdirSync('dist/client/_astro').find((name) => name.endsWith('.js') || name.endsWith('.css'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The reference deployment (docs/deploy.md): N supervised instances on PostgreSQL and Redis, behind Caddy
+ * with deploy/Caddyfile; the students connect over HTTPS and HTTP/2, verifying Caddy's internal CA.
+ */
+async function proxiedDeployment(databaseUrl: string, fresh: boolean): Promise<Deployment> {
+  ensureCaddy();
+  const redis = await redisVersion(REDIS_URL);
+  await generateSynthetic(databaseUrl, size);
+  await ensureBuilt();
+  const proxyPort = await freePort();
+  const publicOrigin = `https://127.0.0.1:${proxyPort}`;
+  const environment: Record<string, string> = {
+    // Production, as deployed; the mail and Paystack settings it insists on are placeholders the load never
+    // reaches (sign-in, papers, answers and submissions send no email and take no payment).
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    PAYSTACK_SECRET_KEY: 'sk_test_bench_placeholder',
+    PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_test_bench_placeholder',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    TRUST_PROXY: String(TRUSTED_HOPS),
+    PUBLIC_SITE_URL: publicOrigin,
+    DATA_DIR: `tests/.tmp/bench-${randomUUID()}`,
+    SEED_SAMPLE_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ...(WEB_CONCURRENCY === undefined ? {} : { WEB_CONCURRENCY: String(WEB_CONCURRENCY) }),
+    ...(POOL_MAX === undefined ? {} : { DATABASE_POOL_MAX: String(POOL_MAX) }),
+  };
+  let supervisor: Supervisor | undefined;
+  let proxy: ProxyProcess | undefined;
+  const clients: Client[] = [];
+  try {
+    supervisor = await superviseInstances({ count: INSTANCES, environment, log: console.log });
+    proxy = await startProxy({
+      port: proxyPort,
+      upstreams: supervisor.instances.map((instance) => instance.address),
+      staticRoot: 'dist/client',
+      trustedProxies: ['127.0.0.1/32', '::1/128'],
+    });
+    const { ca, version } = proxy;
+
+    // What a browser gets from the proxy, checked once before the load.
+    const page = await http2Get(publicOrigin, ca, '/');
+    const asset = anAstroAsset();
+    const assetCheck = asset ? await http2Get(publicOrigin, ca, `/_astro/${asset}`) : undefined;
+    const problems = [
+      page.protocol !== 'h2' && `ALPN chose ${page.protocol}, not h2`,
+      page.status !== 200 && `GET / answered ${page.status}`,
+      page.headers['cache-control'] !== 'no-cache' &&
+        `GET / has Cache-Control ${page.headers['cache-control']}`,
+      !page.headers['content-security-policy'] && 'GET / has no Content-Security-Policy',
+      !page.headers['strict-transport-security'] && 'GET / has no Strict-Transport-Security',
+      assetCheck?.headers['cache-control'] !== 'public, max-age=31536000, immutable' &&
+        `/_astro/ has Cache-Control ${assetCheck?.headers['cache-control']}`,
+    ].filter((problem): problem is string => typeof problem === 'string');
+    if (problems.length > 0)
+      throw new Error(`the proxy does not serve the site as deployed: ${problems.join('; ')}`);
+
+    // Each client is one HTTP/2 connection; the connector records what ALPN picked on each.
+    const alpn = new Map<string, number>();
+    const connector = buildConnector({ ca, allowH2: true });
+    for (let index = 0; index < CONNECTIONS; index++) {
+      clients.push(
+        new Client(publicOrigin, {
+          allowH2: true,
+          connect: (options, callback) =>
+            connector(options, (...args) => {
+              const socket = args[1] as TLSSocket | null;
+              const protocol = socket?.alpnProtocol || 'none';
+              alpn.set(protocol, (alpn.get(protocol) ?? 0) + 1);
+              callback(...args);
+            }),
+        }),
+      );
+    }
+
+    const postgresSettings = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const [settings] = await postgresSettings<{ max_connections: string; server_version: string }[]>`
+      select current_setting('max_connections') as max_connections, current_setting('server_version') as server_version`;
+    await postgresSettings.end();
+
+    const instances: WatchedInstance[] = supervisor.instances.map((instance) => ({
+      name: `instance ${instance.index + 1} (port ${instance.port})`,
+      supervised: true,
+      pid: instance.pid,
+      pids: instance.pids,
+      exits: instance.exits,
+    }));
+    const running = { supervisor, proxy };
+    const names = new Map(
+      supervisor.instances.map((instance, index) => [
+        instance.address,
+        instances[index]?.name ?? instance.address,
+      ]),
+    );
+    return {
+      origin: publicOrigin,
+      dispatchers: clients,
+      unsafeHeaders: { origin: publicOrigin },
+      instances,
+      describe: () => {
+        const handshakes = [...alpn.values()].reduce((sum, count) => sum + count, 0);
+        const protocols = [...alpn].map(([protocol, count]) => `${protocol} on ${count}`).join(', ');
+        const processes = WEB_CONCURRENCY ?? 1;
+        const pool = POOL_MAX ?? 10;
+        const plural = INSTANCES === 1 ? '' : 's';
+        return `- Deployment: the reference one of \`docs/deploy.md\`, run for real; the load generator, Caddy, the instances,
+  Redis and PostgreSQL share the machine
+  - Proxy: Caddy ${version.split(' ')[0]} (Debian's \`caddy\`) running \`${CADDYFILE}\` unchanged on ${publicOrigin}: TLS from
+    Caddy's internal CA, whose root the load generator trusts (certificates are verified, not skipped), and
+    HTTP/2. It serves \`dist/client\` itself, checked before the load: \`/\` over h2 with the pages' security
+    headers and \`Cache-Control: no-cache\`, \`/_astro/*\` with \`public, max-age=31536000, immutable\`
+  - Instances: ${INSTANCES} \`node server.mjs\` on loopback ports behind Caddy's \`/api\` (least_conn, active health
+    checks on \`/api/v1/health\`), each with NODE_ENV=production, WEB_CONCURRENCY=${processes}, DATABASE_POOL_MAX=${pool},
+    LOG_LEVEL=warn, and restarted by \`tests/bench/supervisor.ts\` if it exits (as \`deploy/exam-practice@.service\`
+    does with Restart=always)
+  - Shared state: Redis ${redis} (rate limits, REDIS_URL); PostgreSQL ${settings?.server_version.split(' ')[0] ?? ''} (${fresh ? 'a fresh database' : 'BENCH_DATABASE_URL'},
+    max_connections ${settings?.max_connections ?? '?'}, of which the app may open ${INSTANCES} instance${plural} × ${processes} × ${pool} = ${INSTANCES * processes * pool})
+    holding the synthetic bank (${formatNumber(size.questions)} questions, ${formatNumber(size.users)} students)
+  - Connections: ${CONNECTIONS} connections to Caddy, each student on one of them; ${handshakes} TLS handshakes in all
+    (a connection left idle is closed and opened again), ALPN chose ${protocols || 'nothing'}. Requests that
+    change something carry \`Origin: ${publicOrigin}\` (PUBLIC_SITE_URL), as a browser's would
+  - Client addresses: each student names its own in X-Forwarded-For, as a CDN in front would; Caddy trusts the
+    load generator's loopback address as that CDN (CADDY_TRUSTED_PROXIES) and appends it, and the instances
+    run TRUST_PROXY=${TRUSTED_HOPS}, so each instance rate-limits the student's address`;
+      },
+      healthFailures: proxy.healthFailures,
+      proxyErrors: proxy.proxyErrors,
+      logFile: relative(process.cwd(), proxy.logFile),
+      instanceName: (host) => names.get(host) ?? host,
+      async stop() {
+        await Promise.all(clients.map((client) => client.close().catch(() => {})));
+        await running.proxy.stop();
+        await running.supervisor.stop();
+      },
+    };
+  } catch (error) {
+    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await proxy?.stop();
+    await supervisor?.stop();
+    throw error;
+  }
+}
+
+/** The outcome of the injected fault: when it struck and how many connections it cut. */
+interface Fault {
+  atMs: number;
+  terminated: number;
+  byApplication: string;
+}
+
+/**
+ * A database blip: pg_terminate_backend on every client connection to the app's database, except this one
+ * (it is the bench's own, opened for the purpose and closed at once).
+ */
+async function terminateBackends(databaseUrl: string, startedAt: number): Promise<Fault> {
+  const sql = postgres(databaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: 'bench:exam-day fault' },
+  });
+  try {
+    await sql`select 1`;
+    const atMs = performance.now() - startedAt;
+    const rows = await sql<{ application_name: string; terminated: boolean }[]>`
+      select application_name, pg_terminate_backend(pid) as terminated
+      from pg_stat_activity
+      where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+    const byName = new Map<string, number>();
+    for (const row of rows.filter((row) => row.terminated)) {
+      const name = row.application_name || 'no application_name';
+      byName.set(name, (byName.get(name) ?? 0) + 1);
+    }
+    return {
+      atMs,
+      terminated: rows.filter((row) => row.terminated).length,
+      byApplication: [...byName].map(([name, count]) => `${name} ×${count}`).join(', '),
+    };
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The line of a crash's output that explains it: the first error line of a stack, if there is one. */
+function crashReason(output: string): string {
+  const lines = output.split('\n').map((line) => line.trim());
+  // An uncaught exception's own line (TypeError: ...) says more than the log lines written before it.
+  const errorLine =
+    lines.find((line) => /^\w*(Error|Exception)\b/.test(line)) ??
+    lines.find((line) => /^Start-up failed|FATAL|out of memory/i.test(line));
+  // The report is committed: this checkout's path is nobody else's business.
+  return (errorLine ?? 'no error in its output').replaceAll(process.cwd(), '.').slice(0, 160);
+}
+
+/** The PID (and worker PIDs) of each instance when the load began. */
+type InstanceStart = { pid: number | undefined; workers: number[] };
+
+/**
+ * Whether every instance stayed up: the same PID (and the same workers) from the start of the load to its end
+ * and no exit; otherwise each exit with its time and the error line of its output, and the restarts.
+ */
+function describeInstances(instances: WatchedInstance[], before: InstanceStart[], startedAtEpoch: number) {
+  const described = instances.map((instance, index) => {
+    const first = before[index];
+    const now = instance.pid();
+    const workersNow = now === undefined ? [] : childPids(now);
+    const goneWorkers = (first?.workers ?? []).filter((pid) => !workersNow.includes(pid)).length;
+    const sameProcess = instance.exits.length === 0 && now !== undefined && now === first?.pid;
+    const restarts = Math.max(0, instance.pids.length - 1);
+    const workers =
+      (first?.workers.length ?? 0) > 0
+        ? `; ${first?.workers.length} worker processes, ${goneWorkers} of them gone by the end`
+        : '';
+    const exits = instance.exits.map(
+      (exit) =>
+        `pid ${exit.pid} exited (${exit.signal ?? `code ${exit.code}`}) at ${formatNumber((exit.at - startedAtEpoch) / 1000, 1)} s: \`${crashReason(exit.output).replaceAll('`', "'")}\``,
+    );
+    const restarted = instance.supervised
+      ? `${restarts} restart${restarts === 1 ? '' : 's'} by the supervisor (pids ${instance.pids.join(', ')})`
+      : 'no supervisor to restart it';
+    return {
+      stayedUp: sameProcess && goneWorkers === 0,
+      restarts,
+      line: sameProcess
+        ? `${instance.name}: pid ${first?.pid}, the same at the end, 0 restarts${workers}`
+        : `${instance.name}: pid ${first?.pid}; ${exits.join('; ') || 'not running at the end'}; ${restarted}; ${now === undefined ? 'down' : `pid ${now}`} at the end${workers}`,
+    };
+  });
+  const allUp = described.every((instance) => instance.stayedUp);
+  const restarts = described.reduce((sum, instance) => sum + instance.restarts, 0);
+  const lines = described.map((instance) => instance.line);
+  const verdict = allUp
+    ? 'every instance stayed up (the same PID from start to end, no restart)'
+    : `NOT every instance stayed up${restarts > 0 ? `: ${restarts} restart${restarts === 1 ? '' : 's'} by the supervisor` : ''}`;
+  return {
+    allUp,
+    lines,
+    section:
+      lines.length === 0 ? '' : `\n- Instances: ${verdict}\n${lines.map((line) => `  - ${line}`).join('\n')}`,
+    summary:
+      lines.length === 0 ? '' : `; instances ${allUp ? 'all stayed up' : `NOT all up, ${restarts} restarts`}`,
+  };
+}
+
+/** The report line of the injected fault: when, how many connections it cut, and the errors that followed. */
+function describeFault(outcome: Fault | string, errorTimes: number[]): string {
+  const flag = `\`--terminate-backends-at ${FAULT_AT_S}\``;
+  if (typeof outcome === 'string') return `\n- Fault (${flag}): ${outcome}`;
+  const after = errorTimes.filter((time) => time >= outcome.atMs);
+  const seconds = (time: number) => formatNumber((time - outcome.atMs) / 1000, 1);
+  const errorsAfter =
+    after.length === 0
+      ? 'no request failed after it'
+      : `${formatNumber(after.length)} request${after.length === 1 ? '' : 's'} failed after it, the first ${seconds(Math.min(...after))} s and the last ${seconds(Math.max(...after))} s after it`;
+  return `
+- Fault (${flag}): at ${formatNumber(outcome.atMs / 1000, 1)} s, \`pg_terminate_backend\` on every client backend of the app's
+  database at once: ${outcome.terminated} terminated (${outcome.byApplication || 'none'}), the bench's own connection left alone;
+  ${errorsAfter}`;
+}
+
+/** The report line on Caddy's active health checks during the load: which instance failed, how often, why. */
+function describeHealthChecks(deployment: Deployment, startedAtEpoch: number, endedAtEpoch: number): string {
+  if (deployment.healthFailures === undefined) return '';
+  const failures = deployment.healthFailures.filter(
+    (failure) => failure.at >= startedAtEpoch && failure.at <= endedAtEpoch,
+  );
+  if (failures.length === 0) return '\n- Health checks: every active check Caddy made during the load passed';
+  const counts = new Map<string, number>();
+  for (const failure of failures) {
+    const key = `${deployment.instanceName?.(failure.host) ?? failure.host} ${failure.reason}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const times = failures.map((failure) => (failure.at - startedAtEpoch) / 1000);
+  return `
+- Health checks: ${failures.length} of Caddy's active checks failed during the load, between ${formatNumber(Math.min(...times), 1)} s and
+  ${formatNumber(Math.max(...times), 1)} s, each taking that instance out until a check passed again:
+  ${[...counts].map(([key, count]) => `${key} ${count}×`).join('; ')}`;
+}
+
+/** The report line on the errors Caddy's proxy logged, such as answers cut off by an instance that died. */
+function describeProxyErrors(deployment: Deployment): string {
+  if (deployment.proxyErrors === undefined) return '';
+  const errors = [...deployment.proxyErrors].sort((a, b) => b[1] - a[1]);
+  if (errors.length === 0) return '\n- Caddy logged no proxy error';
+  const cutOff = errors.some(([message]) => message.startsWith('aborting with incomplete response'))
+    ? `
+  ("aborting with incomplete response": an instance died after sending the headers of an answer, so the
+  student got a 200 with a truncated body, counted above as an unreadable answer)`
+    : '';
+  return `\n- Caddy logged these proxy errors: ${errors.map(([message, count]) => `${count}× \`${message}\``).join(', ')}${cutOff}`;
+}
+
 async function main() {
   const host = machine();
-  const command = `npm run bench:exam-day -- --students ${STUDENTS} --answers ${ANSWERS} --interval ${INTERVAL_MS} --concurrency ${CONCURRENCY} --ramp ${RAMP_S}`;
-  const externalTarget = process.env.BENCH_TARGET;
+  const command = [
+    `npm run bench:exam-day -- --students ${STUDENTS} --answers ${ANSWERS} --interval ${INTERVAL_MS} --concurrency ${CONCURRENCY} --ramp ${RAMP_S}`,
+    flags.questions !== undefined && `--questions ${size.questions}`,
+    flags.users !== undefined && `--users ${size.users}`,
+    flags['per-paper'] !== undefined && `--per-paper ${size.perPaper}`,
+    INSTANCES > 0 && `--instances ${INSTANCES} --connections ${CONNECTIONS}`,
+    INSTANCES > 0 && WEB_CONCURRENCY !== undefined && `--web-concurrency ${WEB_CONCURRENCY}`,
+    INSTANCES > 0 && POOL_MAX !== undefined && `--pool-max ${POOL_MAX}`,
+    FAULT_AT_S !== undefined && `--terminate-backends-at ${FAULT_AT_S}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (INSTANCES > 0 && process.env.BENCH_TARGET) {
+    throw new Error('--instances starts its own deployment; it cannot be combined with BENCH_TARGET');
+  }
   const database = await benchDatabase();
-  let app: ServerProcess | undefined;
-  const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000, pipelining: 1 });
+  let deployment: Deployment | undefined;
   try {
     console.log(`bench:exam-day: database ${describeDatabase(database.url)}`);
-    app = await startBenchApp(database.url, size, externalTarget);
-    const origin = externalTarget ?? app?.origin ?? '';
+    deployment =
+      INSTANCES > 0
+        ? await proxiedDeployment(database.url, database.fresh)
+        : await directDeployment(database.url, database.fresh);
+    const { origin, dispatchers, unsafeHeaders, instances } = deployment;
     const papers = await loadSyntheticPapers(database.url, 200);
     if (papers.length === 0) throw new Error('no synthetic paper');
+    if (INSTANCES > 0) console.log(`bench:exam-day: ${INSTANCES} instances behind Caddy at ${origin}`);
 
     const latencies = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
     const errors = new Map<Step, number>(STEPS.map((step) => [step, 0]));
-    const errorSamples: string[] = [];
+    const errorKinds = new Map<string, number>();
+    const errorTimes: number[] = [];
+    const errorSamples = new Map<string, string>();
     const acked = { answers: new Map<string, Map<string, string>>(), submissions: new Map<string, number>() };
     const run = limiter(CONCURRENCY);
+    let started = performance.now();
 
     async function call(
+      dispatcher: Dispatcher,
       step: Step,
       method: 'GET' | 'POST' | 'PATCH',
       path: string,
@@ -93,34 +553,44 @@ async function main() {
       body?: unknown,
     ) {
       return run(async () => {
-        const started = performance.now();
+        const sent = performance.now();
         try {
           const response = await request(`${origin}${path}`, {
             method,
-            dispatcher: agent,
+            dispatcher,
             headers: {
               'frontend-source': 'webuser',
               'x-forwarded-for': `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+              ...(method === 'GET' ? {} : unsafeHeaders),
               ...(token ? { authorization: `Bearer ${token}` } : {}),
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
           const text = await response.body.text();
-          latencies.get(step)?.push(performance.now() - started);
-          if (response.statusCode >= 300) throw new Error(`${response.statusCode} ${text.slice(0, 200)}`);
+          latencies.get(step)?.push(performance.now() - sent);
+          if (response.statusCode >= 300) {
+            const fromProxy = INSTANCES > 0 && response.headers['x-request-id'] === undefined;
+            throw new StatusError(response.statusCode, text, fromProxy);
+          }
           return JSON.parse(text) as { data: Record<string, unknown> };
         } catch (error) {
           errors.set(step, (errors.get(step) ?? 0) + 1);
-          if (errorSamples.length < 10) errorSamples.push(`${step}: ${(error as Error).message}`);
+          const kind = `${step}: ${errorKind(error)}`;
+          errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+          errorTimes.push(performance.now() - started);
+          if (!errorSamples.has(kind)) errorSamples.set(kind, (error as Error).message);
           throw error;
         }
       });
     }
 
+    let completed = 0;
     async function student(index: number) {
+      const dispatcher = dispatchers[index % dispatchers.length];
+      if (!dispatcher) return;
       await sleep((index / STUDENTS) * RAMP_S * 1000);
-      const signedIn = await call('sign in', 'POST', '/api/v1/user/login', undefined, {
+      const signedIn = await call(dispatcher, 'sign in', 'POST', '/api/v1/user/login', undefined, {
         telephone: syntheticPhone(FIRST_STUDENT + index),
         password: SYNTHETIC_PASSWORD,
       });
@@ -128,6 +598,7 @@ async function main() {
       const paper = papers[index % papers.length];
       if (!paper) return;
       const exam = await call(
+        dispatcher,
         'fetch paper',
         'GET',
         `/api/v1/exam?exam=new&examType=${paper.examType}&subject=${paper.subject}&year=${paper.year}`,
@@ -141,7 +612,7 @@ async function main() {
         await sleep(INTERVAL_MS * (0.5 + Math.random()));
         const option = question.options[Math.floor(Math.random() * question.options.length)];
         if (!option) continue;
-        await call('save answer', 'PATCH', '/api/v1/exam/answer', token, {
+        await call(dispatcher, 'save answer', 'PATCH', '/api/v1/exam/answer', token, {
           exam: attemptId,
           question: question._id,
           option: option._id,
@@ -149,18 +620,46 @@ async function main() {
         saved.set(question._id, option._id);
       }
       await sleep(INTERVAL_MS * (0.5 + Math.random()));
-      const result = await call('submit', 'POST', '/api/v1/exam/answer', token, { exam: attemptId });
+      const result = await call(dispatcher, 'submit', 'POST', '/api/v1/exam/answer', token, {
+        exam: attemptId,
+      });
       acked.submissions.set(attemptId, result.data.score as number);
+      completed += 1;
     }
 
-    const started = performance.now();
+    // Which processes serve the load as it starts: the fault report compares against these.
+    const before: InstanceStart[] = instances.map((instance) => {
+      const pid = instance.pid();
+      return { pid, workers: pid === undefined ? [] : childPids(pid) };
+    });
+    const restartsSoFar = () => instances.reduce((sum, instance) => sum + instance.exits.length, 0);
+
+    started = performance.now();
+    const startedAtEpoch = Date.now();
     let finished = 0;
     const progress = setInterval(() => {
       const saves = latencies.get('save answer')?.length ?? 0;
+      const failed = [...errors.values()].reduce((sum, count) => sum + count, 0);
       console.log(
-        `bench:exam-day: ${Math.round((performance.now() - started) / 1000)} s, ${finished}/${STUDENTS} students done, ${saves} answers saved`,
+        `bench:exam-day: ${Math.round((performance.now() - started) / 1000)} s, ${finished}/${STUDENTS} students done, ${saves} answers saved, ${failed} errors, ${restartsSoFar()} instance exits`,
       );
     }, 15_000);
+    let faultRun: Promise<Fault | string> | undefined;
+    const faultTimer =
+      FAULT_AT_S === undefined
+        ? undefined
+        : setTimeout(() => {
+            console.log(`bench:exam-day: ${FAULT_AT_S} s, terminating every backend of the app's database`);
+            faultRun = terminateBackends(database.url, started).then(
+              (outcome) => {
+                console.log(
+                  `bench:exam-day: terminated ${outcome.terminated} backends (${outcome.byApplication})`,
+                );
+                return outcome;
+              },
+              (error: Error) => `failed: ${error.message}`,
+            );
+          }, FAULT_AT_S * 1000);
     await Promise.all(
       Array.from({ length: STUDENTS }, (_, index) =>
         student(index)
@@ -171,7 +670,13 @@ async function main() {
       ),
     );
     clearInterval(progress);
+    clearTimeout(faultTimer);
     const elapsedS = (performance.now() - started) / 1000;
+    const faultOutcome =
+      FAULT_AT_S === undefined
+        ? undefined
+        : ((await faultRun) ??
+          `not injected: the load ended after ${formatNumber(elapsedS, 1)} s, before then`);
 
     // What the database holds, against what the server acknowledged.
     const sql = postgres(database.url, { max: 2, onnotice: () => {} });
@@ -205,8 +710,9 @@ async function main() {
     }
     const ackedAnswers = [...acked.answers.values()].reduce((sum, answers) => sum + answers.size, 0);
     for (const line of missing.slice(0, 50)) console.log(`MISSING ${line}`);
-    for (const sample of errorSamples) console.log(`error sample: ${sample}`);
+    for (const [kind, sample] of errorSamples) console.log(`error sample (${kind}): ${sample}`);
 
+    const instanceReport = describeInstances(instances, before, startedAtEpoch);
     const rows = STEPS.map((step) => {
       const values = latencies.get(step) ?? [];
       return [
@@ -219,6 +725,18 @@ async function main() {
       ];
     });
     const totalErrors = [...errors.values()].reduce((sum, count) => sum + count, 0);
+    const kindRows = [...errorKinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, count]) => {
+        const [step = '', what = ''] = kind.split(': ');
+        return [step, what, formatNumber(count)];
+      });
+
+    const endedAtEpoch = startedAtEpoch + elapsedS * 1000;
+    const faultSection = faultOutcome === undefined ? '' : describeFault(faultOutcome, errorTimes);
+    const healthSection = describeHealthChecks(deployment, startedAtEpoch, endedAtEpoch);
+    const proxySection = describeProxyErrors(deployment);
+
     writeReportSection(
       'bench:exam-day',
       `## Exam day (\`bench:exam-day\`)
@@ -226,26 +744,25 @@ async function main() {
 - Date: ${runDate()}
 - Machine: ${host}
 - Command: \`${command}\`
-- Server: ${externalTarget ? `the server at ${externalTarget}` : 'one `node server.mjs` (built app, LOG_LEVEL=warn)'} on PostgreSQL (${database.fresh ? 'a fresh database' : 'BENCH_DATABASE_URL'})
-  holding the synthetic bank (${formatNumber(size.questions)} questions, ${formatNumber(size.users)} students); the load generator, the
-  server and PostgreSQL share the machine
+${deployment.describe()}
 - Load: ${formatNumber(STUDENTS)} students arriving over ${RAMP_S} s; each signs in, fetches a paper, saves ${ANSWERS} answers
-  ${formatNumber(INTERVAL_MS)} ms apart (±50 %) and submits; at most ${CONCURRENCY} requests in flight (undici, keep-alive).
-  Latency runs from sending a request to reading its whole answer, after any wait for a free slot
-- Took ${formatNumber(elapsedS, 1)} s
+  ${formatNumber(INTERVAL_MS)} ms apart (±50 %) and submits; at most ${CONCURRENCY} requests in flight (undici, ${INSTANCES > 0 ? 'HTTP/2' : 'HTTP/1.1 keep-alive'}).
+  Latency runs from sending a request to reading its whole answer, after any wait for a free slot${faultSection}${instanceReport.section}${healthSection}${proxySection}
+- Took ${formatNumber(elapsedS, 1)} s; ${formatNumber(completed)} of ${formatNumber(STUDENTS)} students submitted (a student whose request fails stops there)
 
 ${table(['step', 'requests', 'p50 ms', 'p99 ms', 'p99.9 ms', 'errors'], rows)}
-
+${kindRows.length === 0 ? '' : `\nErrors by kind:\n\n${table(['step', 'error', 'count'], kindRows)}\n`}
 Read from the database afterwards: ${formatNumber(storedAnswers)} of ${formatNumber(ackedAnswers)} acknowledged answers saved, ${formatNumber(scored)} of
 ${formatNumber(acked.submissions.size)} acknowledged submissions scored, ${missing.length} missing, ${formatNumber(totalErrors)} errors.`,
     );
     console.log(
-      `bench:exam-day: ${formatNumber(elapsedS, 1)} s; answers ${storedAnswers}/${ackedAnswers}, submissions ${scored}/${acked.submissions.size}, missing ${missing.length}, errors ${totalErrors}`,
+      `bench:exam-day: ${formatNumber(elapsedS, 1)} s; answers ${storedAnswers}/${ackedAnswers}, submissions ${scored}/${acked.submissions.size}, missing ${missing.length}, errors ${totalErrors}${instanceReport.summary}`,
     );
-    if (missing.length > 0) process.exitCode = 1;
+    for (const line of instanceReport.lines) console.log(`bench:exam-day: ${line}`);
+    if (deployment.logFile) console.log(`bench:exam-day: Caddy's log is in ${deployment.logFile}`);
+    if (missing.length > 0 || !instanceReport.allUp) process.exitCode = 1;
   } finally {
-    await agent.close();
-    await app?.stop();
+    await deployment?.stop();
     await database.drop();
   }
 }

@@ -85,7 +85,8 @@ export function describeDatabase(url: string): string {
   return parsed.toString();
 }
 
-const REPORT = 'docs/performance.md';
+// BENCH_REPORT sends a trial run's section elsewhere, so that it does not replace the published figures.
+const REPORT = process.env.BENCH_REPORT ?? 'docs/performance.md';
 const REPORT_HEADER = `# Performance
 
 Figures written by the benchmarks in \`tests/bench/\` (\`npm run bench\`); each run replaces its own section
