@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  app.route('/api/v1/health', healthRoutes());
+  app.route('/api/v1/health', healthRoutes(deps.db));
   app.route('/api/v1/user', userRoutes(limits));
   app.route('/api/v1/history', historyRoutes());
   app.route('/api/v1/feedback', feedbackRoutes(limits));
