@@ -30,18 +30,22 @@ interface Sent {
 
 /** One request over a real socket, as the proxy sends it; resolves with the status, headers and body. */
 function send({ method, path, headers = {}, body }: Sent) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
+  return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
+    (resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
+        );
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
+      request.on('error', reject);
+      request.end(body);
+    },
+  );
 }
 
 /** The headers a TLS-terminating proxy adds to a browser's request for the public site. */
@@ -105,13 +109,14 @@ describe('behind a TLS-terminating proxy', () => {
 
   it('refuses a cross-site logout and a cross-site form post, and the token stays valid', async () => {
     const { token } = await signUpStudent(t);
-    for (const browser of [
+    const browsers: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'https://evil.example' },
       { origin: 'null' },
       // The public site's name over plain http is another origin.
       { origin: 'http://exam.example.ng' },
-    ]) {
+    ];
+    for (const browser of browsers) {
       const logout = await send({
         method: 'POST',
         path: '/api/v1/user/logout',
@@ -135,14 +140,17 @@ describe('behind a TLS-terminating proxy', () => {
 });
 
 describe('methods the API does not serve', () => {
-  it.each(['TRACE', 'TRACK', 'PROPFIND', 'LINK'])('answers %s with 405 and the methods it allows', async (method) => {
-    for (const path of ['/api/v1/user', '/api/v1/health', '/']) {
-      const response = await send({ method, path, headers: proxied({}) });
-      expect(response.status).toBe(405);
-      expect(String(response.headers.allow)).toContain('GET');
-      expect(JSON.parse(response.text)).toMatchObject({ success: false });
-    }
-  });
+  it.each(['TRACE', 'TRACK', 'PROPFIND', 'LINK'])(
+    'answers %s with 405 and the methods it allows',
+    async (method) => {
+      for (const path of ['/api/v1/user', '/api/v1/health', '/']) {
+        const response = await send({ method, path, headers: proxied({}) });
+        expect(response.status).toBe(405);
+        expect(String(response.headers.allow)).toContain('GET');
+        expect(JSON.parse(response.text)).toMatchObject({ success: false });
+      }
+    },
+  );
 
   it('answers CONNECT with 405 instead of dropping the connection', async () => {
     const reply = await new Promise<string>((resolve, reject) => {

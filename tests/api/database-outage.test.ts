@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket, connect } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import postgres from 'postgres';
@@ -10,8 +10,8 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts
 import { attemptAnswers } from '../../src/server/db/schema.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
 import { createDatabase, ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
-import { testDatabaseKind } from '../support/test-database.ts';
 import { fakeClock, memoryMailer, newStudent } from '../support/test-app.ts';
+import { testDatabaseKind } from '../support/test-database.ts';
 
 // What a failover, a pooler restart or pg_terminate_backend does to the app, on the PostgreSQL server the
 // suite runs on (TEST_DATABASE_URL): the api-postgres project only.

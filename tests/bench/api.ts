@@ -3,6 +3,9 @@
 // same run. Writes its section of docs/performance.md.
 //
 //   npm run bench:api -- [--duration 5] [--runs 3] [--connections 10] [--questions 100000] [--users 100000]
+//                        [--workers 1]      (WEB_CONCURRENCY of the measured server: its processes)
+//                        [--only save,health] (measure only the calls whose names contain one of these words,
+//                                            next to the baseline; the report is then left as it is)
 //   BENCH_DATABASE_URL=postgres://... npm run bench:api     (default: a fresh database on 127.0.0.1:5432)
 //   BENCH_TARGET=http://host:port npm run bench:api         (measure a server you started yourself on a
 //                                                           database the synthetic data was written to)
@@ -36,6 +39,8 @@ const flags = parseFlags();
 const DURATION = intFlag(flags, 'duration', 5);
 const RUNS = intFlag(flags, 'runs', 3);
 const CONNECTIONS = intFlag(flags, 'connections', 10);
+const WORKERS = intFlag(flags, 'workers', 1);
+const ONLY = flags.only?.split(',').map((word) => word.trim().toLowerCase()) ?? [];
 const size = {
   questions: intFlag(flags, 'questions', DEFAULT_SIZE.questions),
   users: intFlag(flags, 'users', DEFAULT_SIZE.users),
@@ -59,9 +64,13 @@ interface Measure {
   errors: number;
 }
 
+// Where each call's requests go on from, so that a later run never repeats an earlier one's requests: every
+// GET /exam of every run starts a new attempt, and every submission scores a new one (until they run out).
+const sent = new Map<string, number>();
+
 async function measure(target: Target): Promise<Measure> {
-  let counter = 0;
-  const first = target.request(0);
+  let counter = sent.get(target.name) ?? 0;
+  const first = target.request(counter);
   const result = await autocannon({
     url: target.origin(),
     connections: CONNECTIONS,
@@ -83,6 +92,7 @@ async function measure(target: Target): Promise<Measure> {
       },
     ],
   });
+  sent.set(target.name, counter);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -132,14 +142,17 @@ async function openAttempts(url: string, tokens: string[], userOffset: number, p
 
 async function main() {
   const host = machine();
-  const command = `npm run bench:api -- --duration ${DURATION} --runs ${RUNS} --connections ${CONNECTIONS} --questions ${size.questions} --users ${size.users}`;
+  const command = `npm run bench:api -- --duration ${DURATION} --runs ${RUNS} --connections ${CONNECTIONS} --questions ${size.questions} --users ${size.users} --workers ${WORKERS}`;
   const externalTarget = process.env.BENCH_TARGET;
   const database = await benchDatabase();
   let app: ServerProcess | undefined;
   let hello: ServerProcess | undefined;
   try {
     console.log(`bench:api: database ${describeDatabase(database.url)}`);
+    // startBenchApp hands this process's environment to the server it starts.
+    process.env.WEB_CONCURRENCY = String(WORKERS);
     app = await startBenchApp(database.url, size, externalTarget);
+    delete process.env.WEB_CONCURRENCY;
     hello = await startServer({}, { script: 'tests/bench/hello-server.ts' });
     const appOrigin = externalTarget ?? app?.origin ?? '';
     const helloOrigin = hello.origin;
@@ -165,12 +178,18 @@ async function main() {
     const json = { 'content-type': 'application/json', 'frontend-source': 'webuser' };
     const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'frontend-source': 'webuser' });
 
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       {
         name: 'bare Hono hello (baseline)',
         origin: () => helloOrigin,
         method: 'GET',
         request: () => ({ path: '/' }),
+      },
+      {
+        name: 'GET /api/v1/health',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: () => ({ path: '/api/v1/health' }),
       },
       {
         name: 'GET /api/v1/examType',
@@ -269,6 +288,10 @@ async function main() {
         }),
       },
     ];
+    const targets = allTargets.filter(
+      (target, index) =>
+        index === 0 || ONLY.length === 0 || ONLY.some((word) => target.name.toLowerCase().includes(word)),
+    );
 
     const results = new Map<string, Measure[]>(targets.map((target) => [target.name, []]));
     for (let run = 1; run <= RUNS; run++) {
@@ -301,6 +324,12 @@ async function main() {
       row === summary[0] ? '1' : formatNumber(row.rps / baseline, 3),
       `${row.non2xx} / ${row.errors}`,
     ]);
+    if (ONLY.length > 0) {
+      console.log(
+        table(['call', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare Hono', 'non-2xx / errors'], rows),
+      );
+      return;
+    }
     writeReportSection(
       'bench:api',
       `## API throughput (\`bench:api\`)
@@ -308,14 +337,15 @@ async function main() {
 - Date: ${runDate()}
 - Machine: ${host}
 - Command: \`${command}\`
-- Server: ${externalTarget ? `the server at ${externalTarget}` : '`node server.mjs` (built app, request logs off: LOG_LEVEL=warn)'}, on PostgreSQL
+- Server: ${externalTarget ? `the server at ${externalTarget}` : `\`node server.mjs\` (built app, request logs off: LOG_LEVEL=warn) with ${WORKERS === 1 ? 'one process' : `${WORKERS} worker processes (WEB_CONCURRENCY=${WORKERS})`}`}, on PostgreSQL
   (${database.fresh ? 'a fresh database' : 'BENCH_DATABASE_URL'}) holding the synthetic bank: ${formatNumber(size.questions)} questions, ${formatNumber(size.users)} students
 - Load: autocannon on loopback, ${CONNECTIONS} connections, ${DURATION} s a call, ${RUNS} runs; figures are the medians of
   the runs, and each ratio divides the call's median req/s by the bare Hono server's, measured in this same run
 
 ${table(['call', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare Hono', 'non-2xx / errors'], rows)}
 
-Notes: every \`GET /api/v1/exam\` starts a new attempt (10,000 students, each on a different paper per pass);
+Notes: each run goes on where the last one stopped, so no request repeats an earlier one. Every
+\`GET /api/v1/exam\` starts a new attempt (10,000 students, each on a different paper per pass);
 saves go to 2,000 open attempts; each submission scores a new attempt until the 10,000 run out, then repeats
 return the stored result; login verifies an argon2id hash (19 MiB, t=2), which is what bounds it.`,
     );

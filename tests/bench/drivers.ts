@@ -224,7 +224,8 @@ async function main() {
       }
     }
     const faults = new Map<Driver, FaultResult>();
-    for (const driver of DRIVERS) faults.set(driver, await faultRun(driver, database.url, token, user.id, blips));
+    for (const driver of DRIVERS)
+      faults.set(driver, await faultRun(driver, database.url, token, user.id, blips));
 
     const rows = Object.keys(shapes).map((name) => {
       const [a = 0, b = 0] = DRIVERS.map((driver) => median(figures.get(`${driver}\u0000${name}`) ?? []));

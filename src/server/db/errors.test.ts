@@ -8,9 +8,9 @@ function withCode(message: string, code: string) {
 describe('isDatabaseUnavailable', () => {
   it('recognises a refused connection, a terminated backend and a pool timeout, however deeply wrapped', () => {
     expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
-    expect(isDatabaseUnavailable(withCode('terminating connection due to administrator command', '57P01'))).toBe(
-      true,
-    );
+    expect(
+      isDatabaseUnavailable(withCode('terminating connection due to administrator command', '57P01')),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     const wrapped = new Error('Failed query: select 1', {
       cause: new Error('Connection terminated unexpectedly'),

@@ -30,7 +30,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     return true;
   }
   if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) {
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))
+  ) {
     return true;
   }
   return isDatabaseUnavailable(error.cause, depth + 1);

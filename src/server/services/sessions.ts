@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
@@ -17,16 +18,32 @@ export async function startSession(db: Executor, userId: string, now: Date): Pro
   return token;
 }
 
-/** The live session behind a token: not expired, not revoked. */
+/**
+ * The condition on `sessions` that a token's live session meets, with the placeholders `tokenHash` and
+ * `now` (see liveSessionValues): its hash, not revoked, not expired. It is read from the database on every
+ * request and never cached, so a logout or a password reset takes effect on every instance at once.
+ */
+export const liveSession = sql`${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
+  and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`;
+
+/** The values of liveSession's placeholders for a token at a moment. */
+export function liveSessionValues(token: string, now: Date) {
+  return { tokenHash: hashSecret(token), now: now.toISOString() };
+}
+
+const findSessionQuery = preparedQuery<
+  { sessionId: string; userId: string; isAdmin: boolean },
+  ReturnType<typeof liveSessionValues>
+>(
+  'find_session',
+  sql`select ${sessions.id} as "sessionId", ${sessions.userId} as "userId", ${users.isAdmin} as "isAdmin"
+    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${liveSession} limit 1`,
+);
+
+/** The live session behind a token: not expired, not revoked. One query, joined to its user. */
 export async function findSession(db: Executor, token: string, now: Date) {
-  const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, isAdmin: users.isAdmin })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashSecret(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
-    .limit(1);
+  const [row] = await findSessionQuery(db, liveSessionValues(token, now));
   return row;
 }
 

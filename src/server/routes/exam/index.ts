@@ -11,18 +11,17 @@ import { bearerToken, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
-import { requireExamAccess } from '../../services/exams/access.ts';
 import {
   attemptPayload,
   findDailyAttemptToSubmit,
+  openExamAttempt,
   saveAnswer,
   scoreAttempt,
   startDailyAttempt,
-  startExamAttempt,
   useLifeline,
 } from '../../services/exams/attempts.ts';
-import { rankOf, topStudents } from '../../services/exams/leaderboard.ts';
-import { findSession } from '../../services/sessions.ts';
+import { LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
+import { PaperCache } from '../../services/exams/paper-cache.ts';
 
 function resultBody(scored: Awaited<ReturnType<typeof scoreAttempt>>) {
   return {
@@ -32,15 +31,18 @@ function resultBody(scored: Awaited<ReturnType<typeof scoreAttempt>>) {
   };
 }
 
-/** /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. */
+/**
+ * /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. Each
+ * app instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are).
+ */
 export function examRoutes() {
+  const papers = new PaperCache();
+  const board = new LeaderboardSnapshot();
   return new Hono<AppEnv>()
     .get('/leaderboard', async (c) => {
       const { db, clock } = c.get('deps');
       const token = bearerToken(c.req.header('authorization'));
-      const session = token ? await findSession(db, token, clock.now()) : undefined;
-      const docs = await topStudents(db);
-      const me = session ? await rankOf(db, session.userId) : null;
+      const { docs, me } = await leaderboard(db, board, token, clock.now());
       return ok(c, 'Leaderboard fetched successfully', {
         docs,
         totalDocs: docs.length,
@@ -59,10 +61,8 @@ export function examRoutes() {
     .get('/', requireUser, validate('query', examQuerySchema), async (c) => {
       const { db, clock } = c.get('deps');
       const now = clock.now();
-      const { userId } = c.get('auth');
-      await requireExamAccess(db, userId, now);
-      const attempt = await startExamAttempt(db, userId, c.req.valid('query'), now);
-      return ok(c, 'Exam fetched successfully', await attemptPayload(db, attempt, now));
+      const payload = await openExamAttempt(db, papers, c.get('auth').userId, c.req.valid('query'), now);
+      return ok(c, 'Exam fetched successfully', payload);
     })
     .patch('/answer', requireUser, validate('json', saveAnswerSchema), async (c) => {
       const { db, clock } = c.get('deps');
@@ -80,7 +80,7 @@ export function examRoutes() {
     .post('/answer', requireUser, validate('json', submitExamSchema), async (c) => {
       const { db, clock } = c.get('deps');
       const { exam, answers } = c.req.valid('json');
-      const scored = await scoreAttempt(db, c.get('auth').userId, exam, answers, clock.now());
+      const scored = await scoreAttempt(db, c.get('auth').userId, exam, answers, clock.now(), papers);
       return ok(c, 'Exam submitted successfully', resultBody(scored));
     })
     .post('/lifeline', requireUser, validate('json', lifelineSchema), async (c) => {

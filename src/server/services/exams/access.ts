@@ -1,11 +1,12 @@
 import { PaymentCode } from '../../../lib/errors.ts';
-import type { Executor } from '../../db/client.ts';
 import { paymentRequired } from '../../http/errors.ts';
-import { subscriptionStatus } from '../accounts.ts';
+import type { subscriptionStatus } from '../accounts.ts';
+
+/** A student's access to full exams, as subscriptionStatus reports it. */
+export type AccessStatus = Awaited<ReturnType<typeof subscriptionStatus>>['status'];
 
 /** Full exams need an active subscription or trial (DESIGN §6); the 402's code tells the client where to go. */
-export async function requireExamAccess(db: Executor, userId: string, now: Date): Promise<void> {
-  const { status } = await subscriptionStatus(db, userId, now);
+export function assertExamAccess(status: AccessStatus): void {
   if (status === 'none') {
     throw paymentRequired(PaymentCode.subscriptionRequired, 'Choose a plan to take full exams.');
   }

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { PaymentCode } from '../../../lib/errors.ts';
 import { LIFELINE_COST, type Outcome, type QuizAnswer, tally } from '../../../lib/scoring.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   attemptAnswers,
   attempts,
@@ -10,17 +11,21 @@ import {
   lifelineUses,
   papers,
   subjects,
-  users,
   years,
 } from '../../db/schema.ts';
 import { HttpError, notFound, paymentRequired } from '../../http/errors.ts';
 import { debitCoins } from '../coins.ts';
+import { type AccessStatus, assertExamAccess } from './access.ts';
 import { DAILY_DURATION_MINUTES, pickDailyQuestions, westAfricaDate } from './daily.ts';
+import { boardCredit } from './leaderboard.ts';
+import type { PaperCache, PaperIds } from './paper-cache.ts';
 import {
-  findPaper,
+  type AnswerKeyEntry,
+  type ExamQuestion,
   loadAnswerKey,
   loadExamQuestions,
-  paperQuestionIds,
+  type PaperContent,
+  paperVersionSql,
   subjectQuestionIds,
 } from './papers.ts';
 
@@ -57,49 +62,341 @@ async function findOpenExamAttempt(db: Executor, userId: string, paperId: string
   return attempt;
 }
 
+/** An answer saved to an attempt, as the exam payload lists it. */
+interface SavedAnswer {
+  question: string;
+  option: string;
+}
+
+/** A lifeline used in an attempt, as the exam payload lists it. */
+interface UsedLifeline {
+  question: string;
+  kind: LifelineKind;
+  hiddenOptions: string[];
+}
+
+/** The titles shown above the quiz. */
+interface Heading {
+  examType: string;
+  subject: string;
+  year: string;
+}
+
+/** An attempt row as `to_jsonb` spells it. */
+interface AttemptJson {
+  id: string;
+  user_id: string;
+  kind: Attempt['kind'];
+  paper_id: string | null;
+  subject_id: string;
+  day: string | null;
+  question_ids: string[];
+  duration_minutes: number;
+  started_at: string;
+  ends_at: string;
+  submitted_at: string | null;
+  score: number | null;
+  correct_answer: number | null;
+  wrong_answer: number | null;
+  unanswered: number | null;
+  score_accuracy: number | null;
+  time_spent_seconds: number | null;
+}
+
+function attemptFromJson(row: AttemptJson): Attempt {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    paperId: row.paper_id,
+    subjectId: row.subject_id,
+    day: row.day,
+    questionIds: row.question_ids,
+    durationMinutes: row.duration_minutes,
+    startedAt: new Date(row.started_at),
+    endsAt: new Date(row.ends_at),
+    submittedAt: row.submitted_at === null ? null : new Date(row.submitted_at),
+    score: row.score,
+    correctAnswer: row.correct_answer,
+    wrongAnswer: row.wrong_answer,
+    unanswered: row.unanswered,
+    scoreAccuracy: row.score_accuracy,
+    timeSpentSeconds: row.time_spent_seconds,
+  };
+}
+
+// A race with a skip lifeline can leave an answer row on a skipped question (see saveAnswer); it never
+// counts and is never shown, which is what the student would get had the skip come just after the save.
+const notSkipped = (answer: { attemptId: SQL; questionId: SQL }) =>
+  sql`not exists (select 1 from lifeline_uses l where l.attempt_id = ${answer.attemptId}
+    and l.question_id = ${answer.questionId} and l.kind = 'skip')`;
+
+/** The saved answers of an attempt (the SQL expression `attemptId`), as a JSON array. */
+const savedAnswersJson = (attemptId: SQL) => sql`coalesce((
+  select json_agg(json_build_object('question', aa.question_id, 'option', aa.option_id))
+  from attempt_answers aa
+  where aa.attempt_id = ${attemptId} and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}
+), '[]'::json)`;
+
+/** The lifelines used in an attempt (the SQL expression `attemptId`), as a JSON array. */
+const usedLifelinesJson = (attemptId: SQL) => sql`coalesce((
+  select json_agg(json_build_object('question', l.question_id, 'kind', l.kind, 'hiddenOptions', l.hidden_option_ids))
+  from lifeline_uses l where l.attempt_id = ${attemptId}
+), '[]'::json)`;
+
+interface ExamContext {
+  subscriptionSource: string | null;
+  subscriptionActive: boolean | null;
+  paperId: string | null;
+  duration: number | null;
+  subjectId: string | null;
+  examType: string | null;
+  subject: string | null;
+  year: string | null;
+  version: string;
+  open: AttemptJson | null;
+  /** The attempt the same statement started, when it could (see examContext). */
+  createdId: string | null;
+}
+
 /**
- * Starts a full exam, or resumes the student's unfinished attempt at the same paper. An unfinished attempt
- * whose time (and grace) ran out is scored on its saved answers first, and a new one starts.
+ * Everything GET /exam needs from the database, in one statement: the student's latest subscription, the
+ * paper with its titles and the version of its questions, and the student's open attempt at it with its
+ * saved answers and lifelines. When this instance already holds the paper (`known`), the same statement
+ * also starts the attempt, if the student has access, no open attempt, and the held copy is the current
+ * version; otherwise `createdId` is null and the caller decides.
  */
-export async function startExamAttempt(
-  db: Database,
+async function examContext(
+  db: Executor,
   userId: string,
-  ids: { examType: string; subject: string; year: string },
+  ids: PaperIds,
+  now: Date,
+  known: { paperId: string; content: PaperContent } | undefined,
+): Promise<ExamContext> {
+  const [row] = await examContextQuery(db, {
+    userId,
+    ...ids,
+    now: now.toISOString(),
+    knownPaperId: known?.paperId ?? null,
+    knownVersion: known?.content.version ?? null,
+    questionIds: JSON.stringify(known?.content.questionIds ?? []),
+    questionCount: known?.content.questionIds.length ?? 0,
+  });
+  if (!row) throw new Error('The exam context query returned no row');
+  return row;
+}
+
+const examContextQuery = preparedQuery<
+  ExamContext,
+  PaperIds & {
+    userId: string;
+    now: string;
+    knownPaperId: string | null;
+    knownVersion: string | null;
+    questionIds: string;
+    questionCount: number;
+  }
+>(
+  'exam_context',
+  sql`with context as (
+    select sub.source as "subscriptionSource", sub.active as "subscriptionActive",
+      p.id as "paperId", p.duration, p.subject_id as "subjectId",
+      p.exam_type as "examType", p.subject, p.year,
+      ${paperVersionSql(sql`p.id`)} as version,
+      to_jsonb(a) as "open"
+    from (select 1) as one
+    left join lateral (
+      select s.source, s.ends_at > ${sql.placeholder('now')}::timestamptz as active
+      from subscriptions s where s.user_id = ${sql.placeholder('userId')}::uuid
+      order by s.ends_at desc limit 1
+    ) sub on true
+    left join lateral (
+      select p.id, p.duration, p.subject_id, t.title as exam_type, sj.title as subject, y.title as year
+      from papers p
+      join exam_types t on t.id = p.exam_type_id
+      join subjects sj on sj.id = p.subject_id
+      join years y on y.id = p.year_id
+      where p.exam_type_id = ${sql.placeholder('examType')}::uuid
+        and p.subject_id = ${sql.placeholder('subject')}::uuid and p.year_id = ${sql.placeholder('year')}::uuid
+      limit 1
+    ) p on true
+    left join lateral (
+      select * from attempts a
+      where a.user_id = ${sql.placeholder('userId')}::uuid and a.paper_id = p.id and a.kind = 'exam'
+        and a.submitted_at is null
+      limit 1
+    ) a on true
+  ), created as (
+    insert into attempts
+      (user_id, kind, paper_id, subject_id, question_ids, duration_minutes, started_at, ends_at)
+    select ${sql.placeholder('userId')}::uuid, 'exam', c."paperId", c."subjectId",
+      array(select json_array_elements_text(${sql.placeholder('questionIds')}::json)::uuid),
+      coalesce(c.duration, ${sql.placeholder('questionCount')}::integer), ${sql.placeholder('now')}::timestamptz,
+      ${sql.placeholder('now')}::timestamptz
+        + make_interval(mins => coalesce(c.duration, ${sql.placeholder('questionCount')}::integer))
+    from context c
+    where c."paperId" = ${sql.placeholder('knownPaperId')}::uuid and c.version = ${sql.placeholder('knownVersion')}::text
+      and c."subscriptionActive" and c."open" is null
+    -- Another tab that started the same attempt first wins; the caller then reads that one.
+    on conflict (user_id, paper_id) where kind = 'exam' and submitted_at is null do nothing
+    returning id
+  )
+  select context.*, (select id from created) as "createdId" from context`,
+);
+
+/** The same status as subscriptionStatus, from the latest subscription's source and whether it is live. */
+function accessStatus(context: ExamContext): AccessStatus {
+  if (context.subscriptionSource === null) return 'none';
+  if (!context.subscriptionActive) return 'expired';
+  return context.subscriptionSource === 'trial' ? 'trial' : 'active';
+}
+
+/** An attempt's questions in its order: from the cached paper, and from the database for any it lacks. */
+async function attemptQuestions(
+  db: Executor,
+  content: { questions: Map<string, ExamQuestion> } | undefined,
+  questionIds: string[],
+): Promise<ExamQuestion[]> {
+  // A question that an import moved to another paper is no longer in this paper's content.
+  const missing = content ? questionIds.filter((id) => !content.questions.has(id)) : questionIds;
+  const extra =
+    missing.length > 0
+      ? new Map((await loadExamQuestions(db, missing)).map((question) => [question._id, question]))
+      : undefined;
+  return questionIds.flatMap((id) => {
+    const question = content?.questions.get(id) ?? extra?.get(id);
+    return question ? [question] : [];
+  });
+}
+
+const insertExamAttemptQuery = preparedQuery<
+  { id: string },
+  {
+    userId: string;
+    paperId: string;
+    subjectId: string;
+    questionIds: string;
+    durationMinutes: number;
+    startedAt: string;
+    endsAt: string;
+  }
+>(
+  'insert_exam_attempt',
+  sql`insert into attempts
+    (user_id, kind, paper_id, subject_id, question_ids, duration_minutes, started_at, ends_at)
+  values (${sql.placeholder('userId')}::uuid, 'exam', ${sql.placeholder('paperId')}::uuid,
+    ${sql.placeholder('subjectId')}::uuid,
+    array(select json_array_elements_text(${sql.placeholder('questionIds')}::json)::uuid),
+    ${sql.placeholder('durationMinutes')}::integer, ${sql.placeholder('startedAt')}::timestamptz,
+    ${sql.placeholder('endsAt')}::timestamptz)
+  returning id`,
+);
+
+/**
+ * GET /exam: starts a full exam, or resumes the student's unfinished attempt at the same paper, and returns
+ * what the quiz shows. Needs an active subscription or trial. An unfinished attempt whose time (and grace)
+ * ran out is scored on its saved answers first, and a new one starts. The paper's questions come from
+ * `cache` (checked against their version in the database), so starting an attempt at a paper this
+ * instance holds is one statement.
+ */
+export async function openExamAttempt(
+  db: Database,
+  cache: PaperCache,
+  userId: string,
+  ids: PaperIds,
   now: Date,
 ) {
-  const paper = await findPaper(db, ids);
-  if (!paper) throw notFound('There is no paper for this exam type, subject and year yet.');
+  const known = cache.peek(ids);
+  const context = await examContext(db, userId, ids, now, known);
+  assertExamAccess(accessStatus(context));
+  const { paperId, subjectId, examType, subject, year } = context;
+  if (paperId === null || subjectId === null || examType === null || subject === null || year === null) {
+    throw notFound('There is no paper for this exam type, subject and year yet.');
+  }
+  cache.remember(ids, paperId);
+  const heading: Heading = { examType, subject, year };
+  if (context.createdId !== null && known) {
+    return newAttemptPayload(known.content, context.createdId, now, heading, {
+      userId,
+      paperId,
+      subjectId,
+      duration: context.duration,
+    });
+  }
+  const content = async () =>
+    context.version.startsWith('0:') ? undefined : await cache.get(db, paperId, context.version);
 
-  const open = await findOpenExamAttempt(db, userId, paper.id);
-  if (open && now.getTime() <= open.endsAt.getTime() + GRACE_MS) return open;
-  if (open) await scoreAttempt(db, userId, open.id, [], now);
+  const open = context.open ? attemptFromJson(context.open) : undefined;
+  if (open && now.getTime() <= open.endsAt.getTime() + GRACE_MS) {
+    const [questions, progress] = await Promise.all([
+      content().then((paper) => attemptQuestions(db, paper, open.questionIds)),
+      attemptProgress(db, open.id),
+    ]);
+    return payloadOf(open, now, heading, questions, progress.answers, progress.lifelines);
+  }
+  if (open) await scoreAttempt(db, userId, open.id, [], now, cache);
 
-  const questionIds = await paperQuestionIds(db, paper.id);
-  if (questionIds.length === 0) throw notFound('This paper has no questions yet.');
-  const durationMinutes = paper.duration ?? questionIds.length;
+  const paper = await content();
+  if (!paper || paper.questionIds.length === 0) throw notFound('This paper has no questions yet.');
+  const started = { userId, paperId, subjectId, duration: context.duration };
+  let created: { id: string } | undefined;
   try {
-    const [created] = await db
-      .insert(attempts)
-      .values({
-        userId,
-        kind: 'exam',
-        paperId: paper.id,
-        subjectId: paper.subjectId,
-        questionIds,
-        durationMinutes,
-        startedAt: now,
-        endsAt: new Date(now.getTime() + durationMinutes * MINUTE),
-      })
-      .returning();
-    if (!created) throw new Error('Insert returned no attempt');
-    return created;
+    [created] = await insertExamAttemptQuery(db, {
+      userId,
+      paperId,
+      subjectId,
+      questionIds: JSON.stringify(paper.questionIds),
+      durationMinutes: context.duration ?? paper.questionIds.length,
+      startedAt: now.toISOString(),
+      endsAt: endOf(now, context.duration ?? paper.questionIds.length).toISOString(),
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // Two tabs asked at once; both get the attempt the first one created.
-    const existing = await findOpenExamAttempt(db, userId, paper.id);
-    if (!existing) throw error;
-    return existing;
   }
+  if (created) return newAttemptPayload(paper, created.id, now, heading, started);
+  // Two tabs asked at once; both get the attempt the first one created.
+  const existing = await findOpenExamAttempt(db, userId, paperId);
+  if (!existing) throw new Error('The open attempt vanished');
+  return attemptPayload(db, existing, now);
+}
+
+function endOf(start: Date, durationMinutes: number): Date {
+  return new Date(start.getTime() + durationMinutes * MINUTE);
+}
+
+/** The payload of an attempt just started at `paper`: no answers and no lifelines yet. */
+function newAttemptPayload(
+  paper: PaperContent,
+  id: string,
+  now: Date,
+  heading: Heading,
+  started: { userId: string; paperId: string; subjectId: string; duration: number | null },
+) {
+  const durationMinutes = started.duration ?? paper.questionIds.length;
+  const attempt: Attempt = {
+    id,
+    userId: started.userId,
+    kind: 'exam',
+    paperId: started.paperId,
+    subjectId: started.subjectId,
+    day: null,
+    questionIds: paper.questionIds,
+    durationMinutes,
+    startedAt: now,
+    endsAt: endOf(now, durationMinutes),
+    submittedAt: null,
+    score: null,
+    correctAnswer: null,
+    wrongAnswer: null,
+    unanswered: null,
+    scoreAccuracy: null,
+    timeSpentSeconds: null,
+  };
+  const questions = paper.questionIds.flatMap((questionId) => {
+    const question = paper.questions.get(questionId);
+    return question ? [question] : [];
+  });
+  return payloadOf(attempt, now, heading, questions, [], []);
 }
 
 /** Starts (or resumes) today's daily test in a subject; one per subject per West Africa Time day. */
@@ -151,7 +448,7 @@ export async function startDailyAttempt(db: Database, userId: string, subjectId:
 }
 
 /** The titles shown above the quiz. */
-async function attemptHeading(db: Executor, attempt: Attempt) {
+async function attemptHeading(db: Executor, attempt: Attempt): Promise<Heading | null> {
   if (attempt.paperId) {
     const [row] = await db
       .select({ examType: examTypes.title, subject: subjects.title, year: years.title })
@@ -170,23 +467,14 @@ async function attemptHeading(db: Executor, attempt: Attempt) {
 }
 
 /** What GET /exam and GET /exam/daily return: the questions (no answer key), the clock and saved progress. */
-export async function attemptPayload(db: Executor, attempt: Attempt, now: Date) {
-  const [questions, answers, lifelines, heading] = await Promise.all([
-    loadExamQuestions(db, attempt.questionIds),
-    db
-      .select({ question: attemptAnswers.questionId, option: attemptAnswers.optionId })
-      .from(attemptAnswers)
-      .where(eq(attemptAnswers.attemptId, attempt.id)),
-    db
-      .select({
-        question: lifelineUses.questionId,
-        kind: lifelineUses.kind,
-        hiddenOptions: lifelineUses.hiddenOptionIds,
-      })
-      .from(lifelineUses)
-      .where(eq(lifelineUses.attemptId, attempt.id)),
-    attemptHeading(db, attempt),
-  ]);
+function payloadOf(
+  attempt: Attempt,
+  now: Date,
+  heading: Heading | null,
+  questions: ExamQuestion[],
+  answers: SavedAnswer[],
+  lifelines: UsedLifeline[],
+) {
   return {
     _id: attempt.id,
     kind: attempt.kind,
@@ -198,9 +486,32 @@ export async function attemptPayload(db: Executor, attempt: Attempt, now: Date) 
     serverTime: now.toISOString(),
     heading,
     questions,
-    answers,
-    lifelines,
+    answers: answers.map(({ question, option }) => ({ question, option })),
+    lifelines: lifelines.map(({ question, kind, hiddenOptions }) => ({ question, kind, hiddenOptions })),
   };
+}
+
+/**
+ * The answers and lifelines of an attempt. It runs as an ordinary (not a prepared) statement on purpose: a
+ * plan kept from a moment when attempt_answers was still empty would scan the whole table on every resume.
+ */
+async function attemptProgress(db: Executor, attemptId: string) {
+  const result = (await db.execute(
+    sql`select ${savedAnswersJson(sql`${attemptId}::uuid`)} as answers,
+      ${usedLifelinesJson(sql`${attemptId}::uuid`)} as lifelines`,
+  )) as unknown as { rows: { answers: SavedAnswer[]; lifelines: UsedLifeline[] }[] };
+  const [row] = result.rows;
+  return { answers: row?.answers ?? [], lifelines: row?.lifelines ?? [] };
+}
+
+/** GET /exam/daily's answer (and GET /exam's in a rare race): everything read from the database. */
+export async function attemptPayload(db: Executor, attempt: Attempt, now: Date) {
+  const [questions, progress, heading] = await Promise.all([
+    loadExamQuestions(db, attempt.questionIds),
+    attemptProgress(db, attempt.id),
+    attemptHeading(db, attempt),
+  ]);
+  return payloadOf(attempt, now, heading, questions, progress.answers, progress.lifelines);
 }
 
 /** The attempt, locked for this transaction, if it belongs to the user; another user's attempt is a 404. */
@@ -209,7 +520,9 @@ async function lockAttempt(tx: Transaction, userId: string, attemptId: string) {
     .select()
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-    .for('update');
+    .for('update')
+    .prepare('lock_attempt')
+    .execute();
   if (!attempt) throw notFound('This test does not exist.');
   return attempt;
 }
@@ -233,8 +546,76 @@ async function skippedQuestions(tx: Executor, attemptId: string): Promise<Set<st
   return new Set(rows.map((row) => row.question));
 }
 
-/** Saves one picked answer, or clears it (`option: null`), only while the attempt is open and before its deadline. */
+/**
+ * Saves one picked answer, or clears it (`option: null`), only while the attempt is open and before its
+ * deadline.
+ *
+ * The common case is one statement: it locks the attempt row FOR SHARE, checks that the attempt is the
+ * student's, open and not past its deadline, that the question is in it (and the option is the question's,
+ * and the question was not skipped), and writes. A submission locks the same row FOR UPDATE, so the two
+ * queue: a save either commits before the submission reads the answers, or sees the attempt submitted
+ * (PostgreSQL re-checks a row that changed while the statement waited for it) and changes nothing. When the
+ * statement changes nothing, the checks run again one by one to give the exact reason.
+ *
+ * A skip lifeline takes the same lock but does not change the attempt row, so a save that waited for it
+ * still runs on what it saw before, and may write an answer to the question just skipped. Every read of
+ * the answers leaves out answers to skipped questions, so the student gets what they would have had if
+ * the save had come just before the skip: the question skipped and blank.
+ */
 export async function saveAnswer(
+  db: Database,
+  userId: string,
+  input: { exam: string; question: string; option: string | null },
+  now: Date,
+) {
+  const values = { exam: input.exam, userId, question: input.question, now: now.toISOString() };
+  const done =
+    input.option === null
+      ? await clearAnswerQuery(db, values)
+      : await saveAnswerQuery(db, { ...values, option: input.option });
+  if (done.length === 0) await saveAnswerChecked(db, userId, input, now);
+}
+
+type AnswerValues = { exam: string; userId: string; question: string; now: string };
+
+// The student's attempt, if it is open, not past its deadline and holds the question.
+const openAttemptHolding = sql`select a.id from attempts a
+  where a.id = ${sql.placeholder('exam')}::uuid and a.user_id = ${sql.placeholder('userId')}::uuid
+    and a.submitted_at is null and a.ends_at >= ${sql.placeholder('now')}::timestamptz
+    and ${sql.placeholder('question')}::uuid = any(a.question_ids)`;
+
+const saveAnswerQuery = preparedQuery<{ attemptId: string }, AnswerValues & { option: string }>(
+  'save_answer',
+  sql`with target as (${openAttemptHolding} for share)
+  insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
+  select target.id, ${sql.placeholder('question')}::uuid, ${sql.placeholder('option')}::uuid,
+    ${sql.placeholder('now')}::timestamptz
+  from target
+  where exists (
+      select 1 from options o
+      where o.id = ${sql.placeholder('option')}::uuid and o.question_id = ${sql.placeholder('question')}::uuid
+    )
+    and ${notSkipped({ attemptId: sql`target.id`, questionId: sql`${sql.placeholder('question')}::uuid` })}
+  on conflict (attempt_id, question_id)
+    do update set option_id = excluded.option_id, answered_at = excluded.answered_at
+  returning attempt_id as "attemptId"`,
+);
+
+const clearAnswerQuery = preparedQuery<{ id: string }, AnswerValues>(
+  'clear_answer',
+  sql`with target as (
+    ${openAttemptHolding}
+      and exists (select 1 from questions q where q.id = ${sql.placeholder('question')}::uuid)
+    for share
+  ), cleared as (
+    delete from attempt_answers
+    where attempt_id in (select id from target) and question_id = ${sql.placeholder('question')}::uuid
+  )
+  select id from target`,
+);
+
+/** saveAnswer one check at a time in a transaction: slower, but it says which check failed. */
+async function saveAnswerChecked(
   db: Database,
   userId: string,
   input: { exam: string; question: string; option: string | null },
@@ -278,15 +659,26 @@ function badAnswer(field: 'question' | 'option', message: string) {
   return new HttpError(400, message, { errors: [{ path: [field], message }] });
 }
 
-/** The result of a scored attempt, rebuilt from its stored answers: the same however often it is read. */
-export async function attemptResult(db: Executor, attempt: Attempt) {
-  const [key, answers] = await Promise.all([
-    loadAnswerKey(db, attempt.questionIds),
-    db
-      .select({ question: attemptAnswers.questionId, option: attemptAnswers.optionId })
-      .from(attemptAnswers)
-      .where(eq(attemptAnswers.attemptId, attempt.id)),
-  ]);
+/** The answers saved to an attempt. */
+function readAnswers(db: Executor, attemptId: string): Promise<SavedAnswer[]> {
+  return db
+    .select({ question: attemptAnswers.questionId, option: attemptAnswers.optionId })
+    .from(attemptAnswers)
+    .where(
+      and(
+        eq(attemptAnswers.attemptId, attemptId),
+        notSkipped({
+          attemptId: sql`${attemptAnswers.attemptId}`,
+          questionId: sql`${attemptAnswers.questionId}`,
+        }),
+      ),
+    )
+    .prepare('saved_answers')
+    .execute();
+}
+
+/** Scores saved answers against the answer key, question by question in the attempt's order. */
+function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
   const chosen = new Map(answers.map((answer) => [answer.question, answer.option]));
   const outcomes: Outcome[] = [];
   const quizAnswers: QuizAnswer[] = [];
@@ -309,11 +701,80 @@ export async function attemptResult(db: Executor, attempt: Attempt) {
   return { ...tally(outcomes), quizAnswers };
 }
 
+/** The result of a scored attempt, rebuilt from its stored answers: the same however often it is read. */
+export async function attemptResult(db: Executor, attempt: Attempt) {
+  const [key, answers] = await Promise.all([
+    loadAnswerKey(db, attempt.questionIds),
+    readAnswers(db, attempt.id),
+  ]);
+  return resultOf(attempt, key, answers);
+}
+
+// The attempt's result and the student's leaderboard total change in one statement.
+const recordScoreQuery = preparedQuery<
+  never,
+  {
+    attemptId: string;
+    userId: string;
+    now: string;
+    score: number;
+    correctAnswer: number;
+    wrongAnswer: number;
+    unanswered: number;
+    scoreAccuracy: number;
+    timeSpentSeconds: number | null;
+  }
+>(
+  'record_score',
+  sql`with scored as (
+    update attempts set submitted_at = ${sql.placeholder('now')}::timestamptz,
+      score = ${sql.placeholder('score')}::integer,
+      correct_answer = ${sql.placeholder('correctAnswer')}::integer,
+      wrong_answer = ${sql.placeholder('wrongAnswer')}::integer,
+      unanswered = ${sql.placeholder('unanswered')}::integer,
+      score_accuracy = ${sql.placeholder('scoreAccuracy')}::integer,
+      time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer
+    where id = ${sql.placeholder('attemptId')}::uuid
+  ) ${boardCredit}`,
+);
+
+/** The attempt, locked for scoring, with the version of its paper's questions ('0:' for a daily test). */
+async function lockForScoring(tx: Transaction, userId: string, attemptId: string) {
+  const [row] = await tx
+    .select({ ...getTableColumns(attempts), version: paperVersionSql(sql`${attempts.paperId}`) })
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .for('update')
+    .prepare('lock_attempt_for_scoring')
+    .execute();
+  if (!row) throw notFound('This test does not exist.');
+  const { version, ...attempt } = row;
+  return { attempt, version };
+}
+
+/** The answer key of an attempt's questions: from the paper cache when the attempt has a paper. */
+async function attemptKey(
+  db: Executor,
+  cache: PaperCache | undefined,
+  attempt: Attempt,
+  version: string,
+): Promise<Map<string, AnswerKeyEntry>> {
+  if (!cache || attempt.paperId === null || version.startsWith('0:')) {
+    return loadAnswerKey(db, attempt.questionIds);
+  }
+  const { key } = await cache.get(db, attempt.paperId, version);
+  // A question that an import moved to another paper is no longer in this paper's key.
+  const missing = attempt.questionIds.filter((id) => !key.has(id));
+  return missing.length === 0 ? key : new Map([...key, ...(await loadAnswerKey(db, missing))]);
+}
+
 /**
  * Scores an attempt once. Answers sent with a submission count when it arrives before the deadline plus the
  * grace period; later, only the answers saved before the deadline count. A second submission returns the
  * stored result and changes nothing: the attempt row is locked, so concurrent submissions queue and only
- * the first scores.
+ * the first scores. The answer key comes from `cache` when given (checked against the paper's version,
+ * read with the lock), and the answers are read once, after the lock: a save that was acknowledged before
+ * the lock was granted is counted.
  */
 export async function scoreAttempt(
   db: Database,
@@ -321,51 +782,60 @@ export async function scoreAttempt(
   attemptId: string,
   submitted: { question: string; option: string }[],
   now: Date,
+  cache?: PaperCache,
 ) {
-  const attempt = await db.transaction(async (tx) => {
-    const locked = await lockAttempt(tx, userId, attemptId);
-    if (locked.submittedAt) return locked;
+  const scored = await db.transaction(async (tx) => {
+    const { attempt: locked, version } = await lockForScoring(tx, userId, attemptId);
+    if (locked.submittedAt) return { attempt: locked, result: undefined };
 
+    const key = await attemptKey(tx, cache, locked, version);
     // Saved answers all predate the deadline (saveAnswer refuses later ones), so a late submission is
     // scored on them alone by ignoring what it carries.
     const inTime = now.getTime() <= locked.endsAt.getTime() + GRACE_MS;
-    if (inTime && submitted.length > 0) await saveSubmittedAnswers(tx, locked, submitted, now);
-    const result = await attemptResult(tx, locked);
+    const answers =
+      inTime && submitted.length > 0
+        ? await saveSubmittedAnswers(tx, locked, key, submitted, now)
+        : await readAnswers(tx, locked.id);
+    const result = resultOf(locked, key, answers);
     const finishedAt = now < locked.endsAt ? now : locked.endsAt;
-    const [scored] = await tx
-      .update(attempts)
-      .set({
-        submittedAt: now,
-        score: result.score,
-        correctAnswer: result.correctAnswer,
-        wrongAnswer: result.wrongAnswer,
-        unanswered: result.unanswered,
-        scoreAccuracy: result.scoreAccuracy,
-        timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
-      })
-      .where(eq(attempts.id, locked.id))
-      .returning();
-    await tx
-      .update(users)
-      .set({
-        totalScore: sql`${users.totalScore} + ${result.score}`,
-        totalScoreAt: now,
-        scoredAttempts: sql`${users.scoredAttempts} + 1`,
-      })
-      .where(eq(users.id, userId));
-    return scored ?? locked;
+    const attempt: Attempt = {
+      ...locked,
+      submittedAt: now,
+      score: result.score,
+      correctAnswer: result.correctAnswer,
+      wrongAnswer: result.wrongAnswer,
+      unanswered: result.unanswered,
+      scoreAccuracy: result.scoreAccuracy,
+      timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
+    };
+    await recordScoreQuery(tx, {
+      attemptId: locked.id,
+      userId,
+      now: now.toISOString(),
+      score: result.score,
+      correctAnswer: result.correctAnswer,
+      wrongAnswer: result.wrongAnswer,
+      unanswered: result.unanswered,
+      scoreAccuracy: result.scoreAccuracy,
+      timeSpentSeconds: attempt.timeSpentSeconds,
+    });
+    return { attempt, result };
   });
-  return { attempt, result: await attemptResult(db, attempt) };
+  return { attempt: scored.attempt, result: scored.result ?? (await attemptResult(db, scored.attempt)) };
 }
 
+/**
+ * Checks the answers a submission carries against the key, saves them (but not on skipped questions) and
+ * returns every saved answer, in one statement. The caller holds the attempt's lock, so no save runs
+ * alongside.
+ */
 async function saveSubmittedAnswers(
   tx: Transaction,
   attempt: Attempt,
+  key: Map<string, AnswerKeyEntry>,
   submitted: { question: string; option: string }[],
   now: Date,
-) {
-  const key = await loadAnswerKey(tx, attempt.questionIds);
-  const skipped = await skippedQuestions(tx, attempt.id);
+): Promise<SavedAnswer[]> {
   const problems = submitted.flatMap((answer, index) => {
     const entry = attempt.questionIds.includes(answer.question) ? key.get(answer.question) : undefined;
     if (!entry)
@@ -380,22 +850,33 @@ async function saveSubmittedAnswers(
   if (problems.length > 0) {
     throw new HttpError(400, problems[0]?.message ?? 'Invalid answers', { errors: problems });
   }
-  for (const answer of submitted) {
-    if (skipped.has(answer.question)) continue;
-    await tx
-      .insert(attemptAnswers)
-      .values({
-        attemptId: attempt.id,
-        questionId: answer.question,
-        optionId: answer.option,
-        answeredAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-        set: { optionId: answer.option, answeredAt: now },
-      });
-  }
+  // The last answer to a question wins, as if each had been saved in turn.
+  const latest = new Map(submitted.map((answer) => [answer.question, answer.option]));
+  const incoming = JSON.stringify([...latest].map(([question, option]) => ({ question, option })));
+  return submitAnswersQuery(tx, { attemptId: attempt.id, incoming, now: now.toISOString() });
 }
+
+const submitAnswersQuery = preparedQuery<SavedAnswer, { attemptId: string; incoming: string; now: string }>(
+  'submit_answers',
+  sql`with incoming as (
+    select i.question, i.option
+    from jsonb_to_recordset(${sql.placeholder('incoming')}::jsonb) as i(question uuid, option uuid)
+  ), upserted as (
+    insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
+    select ${sql.placeholder('attemptId')}::uuid, i.question, i.option, ${sql.placeholder('now')}::timestamptz
+    from incoming i
+    where ${notSkipped({ attemptId: sql`${sql.placeholder('attemptId')}::uuid`, questionId: sql`i.question` })}
+    on conflict (attempt_id, question_id)
+      do update set option_id = excluded.option_id, answered_at = excluded.answered_at
+    returning question_id, option_id
+  )
+  select question_id as question, option_id as option from upserted
+  union all
+  select aa.question_id, aa.option_id from attempt_answers aa
+  where aa.attempt_id = ${sql.placeholder('attemptId')}::uuid
+    and not exists (select 1 from upserted u where u.question_id = aa.question_id)
+    and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}`,
+);
 
 /** The student's latest open daily attempt in a subject: what POST /exam/answer/daily submits. */
 export async function findDailyAttemptToSubmit(db: Executor, userId: string, subjectId: string) {

@@ -1,12 +1,43 @@
-import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { preparedQuery, preparedRows } from '../../db/prepared.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { liveSession, liveSessionValues } from '../sessions.ts';
 
 export const LEADERBOARD_SIZE = 100;
 
-// Students who have never had an attempt scored stay off the board; admins never appear on it. The
-// partial index users_leaderboard_idx covers exactly these rows, in board order.
+// The leaderboard rule lives in this file: who is on the board (onBoard), what their total is and when
+// it changed (boardCredit), and the order (more points first, then whoever reached the total first, then
+// the id). Students who have never had an attempt scored stay off the board; admins never appear on it.
+// The partial index users_leaderboard_idx covers exactly these rows, in board order.
 const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false));
+
+/**
+ * The statement that adds a scored attempt's points to the student's total, run in the same statement
+ * that records the score; its placeholders are `userId`, `score` and `now`.
+ */
+export const boardCredit: SQL = sql`update users
+  set total_score = total_score + ${sql.placeholder('score')}::integer,
+    total_score_at = ${sql.placeholder('now')}::timestamptz, scored_attempts = scored_attempts + 1
+  where id = ${sql.placeholder('userId')}::uuid`;
+
+/** A student's place in the board order. `at` is when the total last changed, in µs since 1970. */
+export interface BoardKey {
+  totalScore: number;
+  at: number;
+  id: string;
+}
+
+/** True when `a` comes before `b` on the board. */
+export function isAhead(a: BoardKey, b: BoardKey): boolean {
+  if (a.totalScore !== b.totalScore) return a.totalScore > b.totalScore;
+  if (a.at !== b.at) return a.at < b.at;
+  // PostgreSQL orders uuids by their bytes, which is the order of their lower-case text.
+  return a.id < b.id;
+}
+
+// µs since 1970 fit a double exactly (below 2^53) until the year 2255.
+const atMicros = sql<string>`(extract(epoch from ${users.totalScoreAt}) * 1000000)::bigint::text`;
 
 /**
  * The top students by total points; a tie goes to whoever reached the total first. Totals are kept on the
@@ -37,23 +68,170 @@ export async function topStudents(db: Executor) {
   }));
 }
 
-/** A student's own place on the board, or null before their first scored attempt. */
-export async function rankOf(db: Executor, userId: string) {
-  const [me] = await db
-    .select({ totalScore: users.totalScore, at: users.totalScoreAt, id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), onBoard));
-  if (!me) return null;
-  const ahead = await db.$count(
-    users,
-    and(
-      onBoard,
-      or(
-        gt(users.totalScore, me.totalScore),
-        and(eq(users.totalScore, me.totalScore), lt(users.totalScoreAt, me.at)),
-        and(eq(users.totalScore, me.totalScore), eq(users.totalScoreAt, me.at), lt(users.id, me.id)),
-      ),
-    ),
+/** Everyone on the board in board order, as compact arrays. */
+export interface BoardOrder {
+  totalScores: Int32Array;
+  ats: Float64Array;
+  ids: string[];
+  /** Where each student stands in the arrays. */
+  indexOf: Map<string, number>;
+}
+
+/** Reads the whole board order (one index scan of users_leaderboard_idx). */
+export async function loadBoardOrder(db: Executor): Promise<BoardOrder> {
+  const rows = await preparedRows<{ totalScore: number; at: string; id: string }>(
+    db,
+    'board_order',
+    sql`select ${users.totalScore} as "totalScore", ${atMicros} as at, ${users.id} as id from ${users}
+      where ${onBoard} order by ${users.totalScore} desc, ${users.totalScoreAt}, ${users.id}`,
   );
-  return { rank: ahead + 1, totalScore: me.totalScore };
+  const order: BoardOrder = {
+    totalScores: new Int32Array(rows.length),
+    ats: new Float64Array(rows.length),
+    ids: new Array<string>(rows.length),
+    indexOf: new Map(),
+  };
+  rows.forEach((row, index) => {
+    order.totalScores[index] = row.totalScore;
+    order.ats[index] = Number(row.at);
+    order.ids[index] = row.id;
+    order.indexOf.set(row.id, index);
+  });
+  return order;
+}
+
+/**
+ * The rank `me` has among the students in `order`: one more than the number of others ahead. `me` may be
+ * newer than the order (a student whose attempt was just scored); their own older entry is not counted.
+ */
+export function rankIn(order: BoardOrder, me: BoardKey): number {
+  let low = 0;
+  let high = order.ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const entry = {
+      totalScore: order.totalScores[middle] ?? 0,
+      at: order.ats[middle] ?? 0,
+      id: order.ids[middle] ?? '',
+    };
+    if (isAhead(entry, me)) low = middle + 1;
+    else high = middle;
+  }
+  const own = order.indexOf.get(me.id);
+  return low - (own !== undefined && own < low ? 1 : 0) + 1;
+}
+
+const boardKeyQuery = preparedQuery<
+  { onBoard: boolean; totalScore: number; at: string; id: string },
+  ReturnType<typeof liveSessionValues>
+>(
+  'board_key_of_session',
+  sql`select ${onBoard} as "onBoard", ${users.totalScore} as "totalScore", ${atMicros} as at, ${users.id} as id
+    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${liveSession} limit 1`,
+);
+
+/**
+ * The current board entry of the student signed in with `token` (one query: the session and its user),
+ * or null for an unknown token or a student who is not on the board.
+ */
+export async function boardKeyOfSession(db: Executor, token: string, now: Date): Promise<BoardKey | null> {
+  const [row] = await boardKeyQuery(db, liveSessionValues(token, now));
+  return row?.onBoard ? { totalScore: row.totalScore, at: Number(row.at), id: row.id } : null;
+}
+
+/** What a leaderboard copy holds: the top students and everyone's order. */
+export interface Board {
+  top: Awaited<ReturnType<typeof topStudents>>;
+  order: BoardOrder;
+}
+
+interface Snapshot extends Board {
+  takenAt: number;
+}
+
+/** Reads the top students and the board order. */
+export async function loadBoard(db: Executor): Promise<Board> {
+  const [top, order] = await Promise.all([topStudents(db), loadBoardOrder(db)]);
+  return { top, order };
+}
+
+/** How often a busy instance reads the board again, and the oldest board it ever answers from. */
+export const BOARD_REFRESH_MS = 5_000;
+export const BOARD_MAX_AGE_MS = 15_000;
+
+/**
+ * One instance's copy of the leaderboard: the top 100 and the order of everyone on the board, read at most
+ * once per BOARD_REFRESH_MS. Counting the students ahead of one caller reads every row above them (a third
+ * of 100,000 students is 33,000 rows a request); instead, the caller's own current total is placed into
+ * the copy by binary search. A request that finds the copy older than BOARD_REFRESH_MS starts one refresh in
+ * the background (one at a time) and answers from the copy; one that finds it older than BOARD_MAX_AGE_MS
+ * (an instance that sat idle) waits for the refresh. So others' totals are at most BOARD_MAX_AGE_MS old,
+ * and the caller's own total is always current.
+ */
+export class LeaderboardSnapshot {
+  readonly refreshMs: number;
+  readonly maxAgeMs: number;
+  readonly #clock: () => number;
+  readonly #load: (db: Executor) => Promise<Board>;
+  #snapshot: Snapshot | undefined;
+  #refreshing: Promise<Snapshot> | undefined;
+
+  constructor(
+    options: {
+      refreshMs?: number;
+      maxAgeMs?: number;
+      /** Milliseconds from any fixed point: performance.now by default. */
+      clock?: () => number;
+      load?: (db: Executor) => Promise<Board>;
+    } = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? BOARD_REFRESH_MS;
+    this.maxAgeMs = options.maxAgeMs ?? BOARD_MAX_AGE_MS;
+    this.#clock = options.clock ?? (() => performance.now());
+    this.#load = options.load ?? loadBoard;
+  }
+
+  /** The board to answer from now: the copy, or a fresh one when the copy is too old. */
+  async current(db: Executor): Promise<Board> {
+    const snapshot = this.#snapshot;
+    const age = snapshot ? this.#clock() - snapshot.takenAt : Number.POSITIVE_INFINITY;
+    if (!snapshot || age > this.maxAgeMs) return this.#refresh(db);
+    // A failed background refresh leaves the copy as it is; the next request tries again.
+    if (age > this.refreshMs) this.#refresh(db).catch(() => {});
+    return snapshot;
+  }
+
+  #refresh(db: Executor): Promise<Snapshot> {
+    this.#refreshing ??= (async () => {
+      try {
+        const takenAt = this.#clock();
+        this.#snapshot = { ...(await this.#load(db)), takenAt };
+        return this.#snapshot;
+      } finally {
+        this.#refreshing = undefined;
+      }
+    })();
+    return this.#refreshing;
+  }
+}
+
+/**
+ * GET /exam/leaderboard: the top students and, for a signed-in student on the board, their own rank and
+ * total (null otherwise). The top list and others' totals come from `board`; the caller's are current.
+ */
+export async function leaderboard(
+  db: Executor,
+  board: LeaderboardSnapshot,
+  token: string | undefined,
+  now: Date,
+) {
+  const [snapshot, me] = await Promise.all([
+    board.current(db),
+    token ? boardKeyOfSession(db, token, now) : null,
+  ]);
+  return {
+    docs: snapshot.top,
+    me: me ? { rank: rankIn(snapshot.order, me), totalScore: me.totalScore } : null,
+  };
 }

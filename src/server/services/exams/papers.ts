@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { examTypes, options, papers, questions, subjects, years } from '../../db/schema.ts';
+import { preparedRows } from '../../db/prepared.ts';
+import { options, papers, questions } from '../../db/schema.ts';
 
 /** A question as the student sees it during a test: no right answer, no explanation. */
 export interface ExamQuestion {
@@ -16,40 +17,90 @@ export interface ExamQuestion {
   }[];
 }
 
-/** The paper for an exam type, subject and year, with the titles the quiz header shows. */
-export async function findPaper(db: Executor, ids: { examType: string; subject: string; year: string }) {
-  const [paper] = await db
-    .select({
-      id: papers.id,
-      duration: papers.duration,
-      subjectId: papers.subjectId,
-      examType: examTypes.title,
-      subject: subjects.title,
-      year: years.title,
-    })
-    .from(papers)
-    .innerJoin(examTypes, eq(examTypes.id, papers.examTypeId))
-    .innerJoin(subjects, eq(subjects.id, papers.subjectId))
-    .innerJoin(years, eq(years.id, papers.yearId))
-    .where(
-      and(
-        eq(papers.examTypeId, ids.examType),
-        eq(papers.subjectId, ids.subject),
-        eq(papers.yearId, ids.year),
-      ),
-    )
-    .limit(1);
-  return paper;
+/**
+ * The version of a paper's questions: how many there are and when the latest of them changed. An import
+ * writes `updated_at` on every question it adds, moves, reorders or changes (options included), so any
+ * change to what a student sees changes this. `paperId` is an SQL expression (a column or a parameter).
+ */
+export function paperVersionSql(paperId: SQL): SQL<string> {
+  return sql<string>`(select count(*)::text || ':' || coalesce(
+    (extract(epoch from max(q.updated_at)) * 1000000)::bigint::text, '')
+    from questions q where q.paper_id = ${paperId})`;
 }
 
-/** The ids of a paper's questions, in their stored order. */
-export async function paperQuestionIds(db: Executor, paperId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(eq(questions.paperId, paperId))
-    .orderBy(asc(questions.position));
-  return rows.map((row) => row.id);
+/** What only an import changes in a paper: its questions in stored order, and their answer key. */
+export interface PaperContent {
+  /** paperVersionSql when this was read. */
+  version: string;
+  /** The question ids in their stored order: what a new attempt records. */
+  questionIds: string[];
+  /** Each question as the quiz shows it, by id: nothing in it gives the answer away. */
+  questions: Map<string, ExamQuestion>;
+  /** The answer key, by question id, for scoring: never sent before the attempt is scored. */
+  key: Map<string, AnswerKeyEntry>;
+}
+
+interface ContentRow {
+  id: string;
+  html: string;
+  type: ExamQuestion['questionType'];
+  fileUrl: string | null;
+  explanation: string;
+  options: {
+    id: string;
+    html: string;
+    type: ExamQuestion['options'][number]['optionType'];
+    fileUrl: string | null;
+    isCorrect: boolean;
+  }[];
+  version: string;
+}
+
+/** A paper's questions, options and answer key, read in one query with their version. */
+export async function loadPaperContent(db: Executor, paperId: string): Promise<PaperContent> {
+  const rows = await preparedRows<ContentRow>(
+    db,
+    'paper_content',
+    sql`select q.id, q.question_html as html, q.question_type as type, q.file_url as "fileUrl",
+      q.explanation_html as explanation,
+      coalesce((select json_agg(json_build_object('id', o.id, 'html', o.option_html, 'type', o.option_type,
+          'fileUrl', o.file_url, 'isCorrect', o.is_correct) order by o.position)
+        from options o where o.question_id = q.id), '[]'::json) as options,
+      ${paperVersionSql(sql`${paperId}::uuid`)} as version
+    from questions q where q.paper_id = ${paperId}
+    order by q.position`,
+  );
+  const questionsById = new Map<string, ExamQuestion>();
+  const key = new Map<string, AnswerKeyEntry>();
+  for (const row of rows) {
+    questionsById.set(row.id, {
+      _id: row.id,
+      question: row.html,
+      questionType: row.type,
+      file: row.fileUrl ? { url: row.fileUrl } : null,
+      options: row.options.map((option) => ({
+        _id: option.id,
+        option: option.html,
+        optionType: option.type,
+        file: option.fileUrl ? { url: option.fileUrl } : null,
+      })),
+    });
+    key.set(row.id, {
+      question: row.html,
+      explanation: row.explanation,
+      options: row.options.map((option) => ({
+        id: option.id,
+        html: option.html,
+        isCorrect: option.isCorrect,
+      })),
+    });
+  }
+  return {
+    version: rows[0]?.version ?? '0:',
+    questionIds: rows.map((row) => row.id),
+    questions: questionsById,
+    key,
+  };
 }
 
 /** The ids of every question in a subject, across all its papers: the pool of the daily test. */
@@ -112,31 +163,36 @@ export async function loadExamQuestions(db: Executor, ids: readonly string[]): P
 
 /** The answer key of some questions: for each, its options, which is right, and the explanation. */
 export async function loadAnswerKey(db: Executor, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, AnswerKeyEntry>();
-  const [questionRows, optionRows] = await Promise.all([
-    db
-      .select({ id: questions.id, html: questions.questionHtml, explanation: questions.explanationHtml })
-      .from(questions)
-      .where(inArray(questions.id, [...ids])),
-    db
-      .select({
-        id: options.id,
-        questionId: options.questionId,
-        html: options.optionHtml,
-        isCorrect: options.isCorrect,
-      })
-      .from(options)
-      .where(inArray(options.questionId, [...ids]))
-      .orderBy(asc(options.position)),
-  ]);
   const key = new Map<string, AnswerKeyEntry>();
-  for (const row of questionRows) {
-    key.set(row.id, { question: row.html, explanation: row.explanation, options: [] });
-  }
-  for (const option of optionRows) {
-    key
-      .get(option.questionId)
-      ?.options.push({ id: option.id, html: option.html, isCorrect: option.isCorrect });
+  if (ids.length === 0) return key;
+  // One query: each question's row repeats beside each of its options.
+  const rows = await db
+    .select({
+      id: questions.id,
+      html: questions.questionHtml,
+      explanation: questions.explanationHtml,
+      optionId: options.id,
+      optionHtml: options.optionHtml,
+      isCorrect: options.isCorrect,
+    })
+    .from(questions)
+    .leftJoin(options, eq(options.questionId, questions.id))
+    // The ids as one JSON parameter keep the text the same for any number of them: a prepared statement.
+    .where(
+      sql`${questions.id} in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+    )
+    .orderBy(asc(options.position))
+    .prepare('answer_key')
+    .execute();
+  for (const row of rows) {
+    let entry = key.get(row.id);
+    if (!entry) {
+      entry = { question: row.html, explanation: row.explanation, options: [] };
+      key.set(row.id, entry);
+    }
+    if (row.optionId !== null && row.optionHtml !== null && row.isCorrect !== null) {
+      entry.options.push({ id: row.optionId, html: row.optionHtml, isCorrect: row.isCorrect });
+    }
   }
   return key;
 }

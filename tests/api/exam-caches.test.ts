@@ -1,0 +1,405 @@
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client.ts';
+import {
+  attemptAnswers,
+  examTypes,
+  papers,
+  subjects,
+  subscriptions,
+  users,
+  years,
+} from '../../src/server/db/schema.ts';
+import { parseNativeJson } from '../../src/server/services/bank/formats/native-json.ts';
+import { importParsedFiles } from '../../src/server/services/bank/import.ts';
+import { upsertPlan } from '../../src/server/services/payments/plans.ts';
+import { startSession } from '../../src/server/services/sessions.ts';
+import { createPaper } from '../support/bank-fixture.ts';
+import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+import { testDatabaseKind } from '../support/test-database.ts';
+
+// What each instance keeps in memory (papers, the leaderboard, the catalogue lists) must never show a
+// student something older than the rules allow, and the one-statement answer save must never lose an
+// answer it acknowledged.
+const t = await createTestApp();
+
+async function subscribedStudent(app: TestApp = t) {
+  const student = await signUpStudent(app);
+  await app.db.insert(subscriptions).values({
+    userId: student.user._id,
+    source: 'admin',
+    startsAt: app.clock.now(),
+    endsAt: new Date(app.clock.now().getTime() + 365 * 86_400_000),
+  });
+  return student;
+}
+
+function examUrl(ids: { examType: string; subject: string; year: string }) {
+  return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
+}
+
+interface BankQuestion {
+  id: string;
+  question: string;
+  options: string[];
+  answer: string;
+}
+
+async function importPaper(
+  db: Database,
+  paper: { examType: string; subject: string; year: number; examTypeImage?: string },
+  questions: BankQuestion[],
+) {
+  const file = parseNativeJson(
+    JSON.stringify({
+      ...paper,
+      questions: questions.map((question) => ({
+        ...question,
+        options: question.options.map((option) => ({ option })),
+      })),
+    }),
+    'paper.json',
+  );
+  await importParsedFiles(db, [file]);
+  const [row] = await db
+    .select({ examType: papers.examTypeId, subject: papers.subjectId, year: papers.yearId })
+    .from(papers)
+    .innerJoin(examTypes, eq(examTypes.id, papers.examTypeId))
+    .innerJoin(subjects, eq(subjects.id, papers.subjectId))
+    .innerJoin(years, eq(years.id, papers.yearId))
+    .where(
+      and(eq(examTypes.title, paper.examType), eq(subjects.title, paper.subject), eq(years.year, paper.year)),
+    );
+  if (!row) throw new Error('the imported paper is missing');
+  return row;
+}
+
+interface Shown {
+  _id: string;
+  question: string;
+  options: { _id: string; option: string }[];
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]+>/g, '');
+const texts = (questions: Shown[]) => questions.map((question) => stripTags(question.question));
+
+describe('the paper cache', () => {
+  const paper = { examType: 'Cache Mock', subject: 'Chemistry', year: 2030 };
+  const q = (n: number, text: string, answer = 'A', options = ['Neon', 'Oxygen', 'Iron', 'Salt']) => ({
+    id: `cache-mock-${n}`,
+    question: text,
+    options,
+    answer,
+  });
+
+  it('serves a re-imported paper’s new content at once, and scores on its new key', async () => {
+    const ids = await importPaper(t.db, paper, [
+      q(1, 'Which is a noble gas?'),
+      q(2, 'Which is a metal?', 'C'),
+      q(3, 'Which is a compound?', 'D'),
+    ]);
+    const ada = await subscribedStudent();
+    const first = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    expect(texts(first.questions)).toEqual([
+      'Which is a noble gas?',
+      'Which is a metal?',
+      'Which is a compound?',
+    ]);
+
+    // The editor reorders the paper, rewords a question, changes an option and the right answer of another,
+    // and adds a fourth question.
+    await importPaper(t.db, paper, [
+      q(2, 'Which of these is a metal?', 'C'),
+      q(1, 'Which is a noble gas?', 'A', ['Argon', 'Oxygen', 'Iron', 'Salt']),
+      q(3, 'Which is a compound?', 'B', ['Neon', 'Water', 'Iron', 'Gold']),
+      q(4, 'Which is an acid?', 'A', ['Vinegar', 'Soap', 'Chalk', 'Sand']),
+    ]);
+    const ben = await subscribedStudent();
+    const fresh = (await t.request('GET', examUrl(ids), { token: ben.token })).json.data;
+    expect(texts(fresh.questions)).toEqual([
+      'Which of these is a metal?',
+      'Which is a noble gas?',
+      'Which is a compound?',
+      'Which is an acid?',
+    ]);
+    expect(fresh.questions[1].options.map((option: { option: string }) => stripTags(option.option))).toEqual([
+      'Argon',
+      'Oxygen',
+      'Iron',
+      'Salt',
+    ]);
+
+    // Ada's attempt keeps its three questions in its own order, shown as they read now.
+    const resumed = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    expect(resumed._id).toBe(first._id);
+    expect(texts(resumed.questions)).toEqual([
+      'Which is a noble gas?',
+      'Which of these is a metal?',
+      'Which is a compound?',
+    ]);
+    const compound = resumed.questions[2] as Shown;
+    const water = compound.options[1];
+    if (!water) throw new Error('the option is missing');
+    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+      token: ada.token,
+      body: { exam: first._id, answers: [{ question: compound._id, option: water._id }] },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.json.data).toMatchObject({ score: 5, correctAnswer: 1, wrongAnswer: 0, unanswered: 2 });
+  });
+
+  it('still shows and scores a question that an import moved to another paper', async () => {
+    const moving = { ...paper, subject: 'Biology', year: 2031 };
+    const ids = await importPaper(t.db, moving, [
+      q(11, 'Which organ pumps blood?', 'B', ['Lung', 'Heart', 'Liver', 'Skin']),
+      q(12, 'Which cell carries oxygen?', 'A', ['Red cell', 'White cell', 'Platelet', 'Neuron']),
+    ]);
+    const ada = await subscribedStudent();
+    const started = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    await importPaper(t.db, { ...moving, year: 2032 }, [
+      q(12, 'Which cell carries oxygen?', 'A', ['Red cell', 'White cell', 'Platelet', 'Neuron']),
+    ]);
+    // A new attempt at the first paper has one question left; Ada's still has both.
+    const ben = await subscribedStudent();
+    const fresh = (await t.request('GET', examUrl(ids), { token: ben.token })).json.data;
+    expect(texts(fresh.questions)).toEqual(['Which organ pumps blood?']);
+    const resumed = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    expect(texts(resumed.questions)).toEqual(['Which organ pumps blood?', 'Which cell carries oxygen?']);
+    const moved = started.questions[1] as Shown;
+    const redCell = moved.options[0];
+    if (!redCell) throw new Error('the option is missing');
+    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+      token: ada.token,
+      body: { exam: started._id, answers: [{ question: moved._id, option: redCell._id }] },
+    });
+    expect(submitted.json.data).toMatchObject({ score: 5, correctAnswer: 1, unanswered: 1 });
+  });
+});
+
+describe('the leaderboard copy', () => {
+  /** The rank by counting, as the API computed it before it kept a copy of the board. */
+  async function countedRank(db: Database, userId: string) {
+    const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false));
+    const [me] = await db
+      .select({ totalScore: users.totalScore, at: users.totalScoreAt, id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), onBoard));
+    if (!me) return null;
+    const ahead = await db.$count(
+      users,
+      and(
+        onBoard,
+        or(
+          gt(users.totalScore, me.totalScore),
+          and(eq(users.totalScore, me.totalScore), lt(users.totalScoreAt, me.at)),
+          and(eq(users.totalScore, me.totalScore), eq(users.totalScoreAt, me.at), lt(users.id, me.id)),
+        ),
+      ),
+    );
+    return { rank: ahead + 1, totalScore: me.totalScore };
+  }
+
+  it('gives every student the rank that counting gives, through ties, and places a total scored since', async () => {
+    const app = await createTestApp();
+    const base = app.clock.now().getTime() - 3_600_000;
+    const students: { id: string; token: string }[] = [];
+    // Few distinct totals and times, so most students tie with others on both; a few are off the board.
+    for (let n = 0; n < 40; n++) {
+      const [row] = await app.db
+        .insert(users)
+        .values({
+          firstName: `Board${n}`,
+          lastName: 'Student',
+          email: `board.${n}@example.com`,
+          telephone: `0701${String(n).padStart(7, '0')}`,
+          passwordHash: 'not used',
+          totalScore: (n % 7) * 5 - 10,
+          totalScoreAt: new Date(base + (n % 3) * 1000),
+          scoredAttempts: n % 10 === 9 ? 0 : 1,
+          isAdmin: n === 20,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('insert failed');
+      students.push({ id: row.id, token: await startSession(app.db, row.id, app.clock.now()) });
+    }
+    for (const student of students) {
+      const board = await app.request('GET', '/api/v1/exam/leaderboard', { token: student.token });
+      expect(board.json.data.me).toEqual(await countedRank(app.db, student.id));
+    }
+
+    // Right after the copy was taken, one student loses points, and then a newcomer scores for the first
+    // time; each sees their own new total placed among the others. (Neither passes the other, so the
+    // copy's order of everyone else is still the true one.)
+    const paper = await createPaper(app.db, { count: 5 });
+    const play = async (token: string, right: number) => {
+      const exam = (await app.request('GET', examUrl(paper.ids), { token })).json.data;
+      const answers = paper.questions.map((question, index) => ({
+        question: question.id,
+        option: index < right ? question.right : (question.wrong[0] ?? ''),
+      }));
+      await app.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id, answers } });
+      app.clock.advance(1000);
+    };
+    const expectCountedRank = async (student: { id: string; token: string }) => {
+      const board = await app.request('GET', '/api/v1/exam/leaderboard', { token: student.token });
+      const counted = await countedRank(app.db, student.id);
+      expect(counted).not.toBeNull();
+      expect(board.json.data.me).toEqual(counted);
+    };
+    const loser = students[6];
+    if (!loser) throw new Error('fixture');
+    await app.db.insert(subscriptions).values({
+      userId: loser.id,
+      source: 'admin',
+      startsAt: app.clock.now(),
+      endsAt: new Date(app.clock.now().getTime() + 86_400_000),
+    });
+    // From 20 points, the top total, to 10.
+    await play(loser.token, 0);
+    await expectCountedRank(loser);
+    // From nothing to 5 - 8 = -3 points.
+    const newcomer = await subscribedStudent(app);
+    await play(newcomer.token, 1);
+    await expectCountedRank({ id: newcomer.user._id, token: newcomer.token });
+  });
+});
+
+describe('the catalogue lists', () => {
+  it('answer each request from the kept list with its own request id, and 304 as before', async () => {
+    const app = await createTestApp();
+    await importPaper(app.db, { examType: 'Header Mock', subject: 'Music', year: 2042 }, [
+      {
+        id: 'header-mock-1',
+        question: 'How many lines has a stave?',
+        options: ['5', '4', '6', '3'],
+        answer: 'A',
+      },
+    ]);
+    const first = await app.request('GET', '/api/v1/examType');
+    const second = await app.request('GET', '/api/v1/examType');
+    expect(second.text).toBe(first.text);
+    for (const name of ['etag', 'cache-control', 'content-type', 'content-security-policy']) {
+      expect(second.headers.get(name)).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    const revalidated = await app.request('GET', '/api/v1/examType', {
+      headers: { 'If-None-Match': first.headers.get('etag') ?? '' },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('show an added paper, subject, exam-type image and plan price at once', async () => {
+    const app = await createTestApp();
+    const exam = { examType: 'Catalogue Mock', subject: 'Physics', year: 2040 };
+    const question = {
+      id: 'catalogue-mock-1',
+      question: 'What is 2 + 2?',
+      options: ['4', '3', '5', '6'],
+      answer: 'A',
+    };
+    const ids = await importPaper(app.db, exam, [question]);
+    const list = async (path: string) => (await app.request('GET', path)).json.data.docs;
+    const yearPath = `/api/v1/year?examType=${ids.examType}&subject=${ids.subject}`;
+    const subjectPath = `/api/v1/subject?examType=${ids.examType}`;
+    expect((await list(yearPath)).map((doc: { title: string }) => doc.title)).toEqual(['2040']);
+    expect((await list(subjectPath)).map((doc: { title: string }) => doc.title)).toEqual(['Physics']);
+    const [before] = await list('/api/v1/examType');
+    expect(before.image).toBeNull();
+
+    await importPaper(app.db, { ...exam, year: 2041 }, [{ ...question, id: 'catalogue-mock-2' }]);
+    expect((await list(yearPath)).map((doc: { title: string }) => doc.title)).toEqual(['2041', '2040']);
+    await importPaper(app.db, { ...exam, subject: 'Agriculture' }, [{ ...question, id: 'catalogue-mock-3' }]);
+    expect((await list(subjectPath)).map((doc: { title: string }) => doc.title)).toEqual([
+      'Agriculture',
+      'Physics',
+    ]);
+    // Only the exam type's row changes here: no count does.
+    expect((await list('/api/v1/examType'))[0].image).toBeNull();
+    await importPaper(app.db, { ...exam, examTypeImage: '/bank/catalogue-mock.svg' }, [question]);
+    expect((await list('/api/v1/examType'))[0].image).toEqual({ url: '/bank/catalogue-mock.svg' });
+    const weekly = {
+      planId: 'weekly',
+      title: 'Weekly',
+      amount: 500,
+      perAmount: 'per week',
+      frequency: 'week' as const,
+      lengthOfFrequency: 1,
+    };
+    const weeklyAmount = async () =>
+      (await list('/api/v1/plan')).find((plan: { planId: string }) => plan.planId === 'weekly')?.amount;
+    await upsertPlan(app.db, weekly);
+    expect(await weeklyAmount()).toBe(500);
+    await upsertPlan(app.db, { ...weekly, amount: 650 });
+    expect(await weeklyAmount()).toBe(650);
+  });
+});
+
+// PGlite runs one query at a time, so these races need a real PostgreSQL server.
+describe.runIf(testDatabaseKind === 'postgres')('saving answers while the attempt changes', () => {
+  it('a save racing its submission is either counted or refused, never acknowledged and lost', async () => {
+    for (let round = 0; round < 12; round++) {
+      const paper = await createPaper(t.db, { count: 12 });
+      const { token } = await subscribedStudent();
+      const exam = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
+      const save = (question: (typeof paper.questions)[number]) =>
+        t.request('PATCH', '/api/v1/exam/answer', {
+          token,
+          body: { exam: exam._id, question: question.id, option: question.right },
+        });
+      // The submission is sent among the saves, so some arrive before it and some after.
+      const middle = (round % 11) + 1;
+      const early = paper.questions.slice(0, middle).map(save);
+      const submit = t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id } });
+      const late = paper.questions.slice(middle).map(save);
+      const [result, ...saves] = await Promise.all([submit, ...early, ...late]);
+      expect(result.status).toBe(200);
+
+      const acknowledged = new Set<string>();
+      saves.forEach((response, index) => {
+        expect([200, 409]).toContain(response.status);
+        if (response.status === 200) acknowledged.add(paper.questions[index]?.id ?? '');
+      });
+      const counted = new Set(
+        result.json.data.quizAnswers
+          .filter((answer: { userAnswer: string | null }) => answer.userAnswer !== null)
+          .map((answer: { questionId: string }) => answer.questionId),
+      );
+      expect(counted).toEqual(acknowledged);
+      expect(result.json.data.correctAnswer).toBe(acknowledged.size);
+      const stored = await t.db
+        .select({ question: attemptAnswers.questionId })
+        .from(attemptAnswers)
+        .where(eq(attemptAnswers.attemptId, exam._id));
+      expect(new Set(stored.map((row) => row.question))).toEqual(acknowledged);
+    }
+  });
+
+  it('a question skipped while its answer was being saved never counts', async () => {
+    for (let round = 0; round < 6; round++) {
+      const paper = await createPaper(t.db, { count: 10 });
+      const { token } = await subscribedStudent();
+      const exam = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
+      const skips = await Promise.all(
+        paper.questions.flatMap((question) => [
+          t.request('POST', '/api/v1/exam/lifeline', {
+            token,
+            body: { exam: exam._id, question: question.id, kind: 'skip' },
+          }),
+          t.request('PATCH', '/api/v1/exam/answer', {
+            token,
+            body: { exam: exam._id, question: question.id, option: question.right },
+          }),
+        ]),
+      );
+      const skipped = new Set(
+        paper.questions.filter((_, index) => skips[index * 2]?.status === 200).map((question) => question.id),
+      );
+      expect(skipped.size).toBe(10);
+
+      const resumed = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
+      expect(resumed.answers).toEqual([]);
+      const result = await t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id } });
+      expect(result.json.data).toMatchObject({ score: 0, correctAnswer: 0, unanswered: 10 });
+    }
+  });
+});
