@@ -130,6 +130,9 @@ test.describe('home', () => {
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await page.mouse.move(0, 0);
     await expectToMoveFrom(reviews, '3', 5_000);
+    // Past the last review it goes on turning (it once stopped after its first full turn).
+    await expect(reviews).toHaveAttribute('data-active-index', '0');
+    await expectToMoveFrom(reviews, '0', 5_000);
   });
 
   test('with reduced motion the carousels stay still until asked', async ({ page }) => {

@@ -67,10 +67,16 @@ export function mountCarousel(root: HTMLElement): Swiper | undefined {
   const count = container.querySelectorAll('.swiper-slide').length / SLIDE_COPIES;
   const swiper = new Swiper(container, options(kind, reducedMotion(), count));
   const realIndex = () => swiper.activeIndex % count;
+  // The visitor holds the carousel still while the mouse is over it or a control has keyboard focus.
+  const held = () => container.matches(':hover') || root.querySelector(':focus-visible') !== null;
   // Back to the middle copy after each step, so there is always a slide on either side.
   const recentre = () => {
     if (swiper.activeIndex >= 2 * count) swiper.slideTo(swiper.activeIndex - count, 0, false);
     else if (swiper.activeIndex < count) swiper.slideTo(swiper.activeIndex + count, 0, false);
+    else return;
+    // Autoplay pauses at every slide change and goes on at the wrapper's transitionend, which a jump
+    // without animation never sends: without this the carousel would stop after its first full turn.
+    if (swiper.autoplay.running && swiper.autoplay.paused && !held()) swiper.autoplay.resume();
   };
 
   const wrapper = container.querySelector<HTMLElement>('.swiper-wrapper');
