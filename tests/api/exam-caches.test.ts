@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import {
   attemptAnswers,
+  attempts,
   examTypes,
   papers,
   subjects,
@@ -115,7 +116,12 @@ describe('the paper cache', () => {
       q(4, 'Which is an acid?', 'A', ['Vinegar', 'Soap', 'Chalk', 'Sand']),
     ]);
     const ben = await subscribedStudent();
-    const fresh = (await t.request('GET', examUrl(ids), { token: ben.token })).json.data;
+    const response = await t.request('GET', examUrl(ids), { token: ben.token });
+    // The questions of a new attempt are spliced in as JSON made once per paper: the body is still exactly
+    // what JSON.stringify writes for it, as for every other answer.
+    expect(response.text).toBe(JSON.stringify(response.json));
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const fresh = response.json.data;
     expect(texts(fresh.questions)).toEqual([
       'Which of these is a metal?',
       'Which is a noble gas?',
@@ -161,7 +167,12 @@ describe('the paper cache', () => {
     ]);
     // A new attempt at the first paper has one question left; Ada's still has both.
     const ben = await subscribedStudent();
-    const fresh = (await t.request('GET', examUrl(ids), { token: ben.token })).json.data;
+    const response = await t.request('GET', examUrl(ids), { token: ben.token });
+    // The questions of a new attempt are spliced in as JSON made once per paper: the body is still exactly
+    // what JSON.stringify writes for it, as for every other answer.
+    expect(response.text).toBe(JSON.stringify(response.json));
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const fresh = response.json.data;
     expect(texts(fresh.questions)).toEqual(['Which organ pumps blood?']);
     const resumed = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
     expect(texts(resumed.questions)).toEqual(['Which organ pumps blood?', 'Which cell carries oxygen?']);
@@ -173,6 +184,62 @@ describe('the paper cache', () => {
       body: { exam: started._id, answers: [{ question: moved._id, option: redCell._id }] },
     });
     expect(submitted.json.data).toMatchObject({ score: 5, correctAnswer: 1, unanswered: 1 });
+  });
+});
+
+describe('GET /api/v1/exam reads the session in the statement that starts the attempt', () => {
+  it('answers 401 for an unknown or revoked token and 403 for an admin from the web app, before 400, and starts nothing', async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const good = examUrl(paper.ids);
+    const bad = '/api/v1/exam?exam=old&examType=x';
+    const unknown = 'a'.repeat(43);
+    expect((await t.request('GET', good, { token: unknown })).status).toBe(401);
+    expect((await t.request('GET', bad, { token: unknown })).status).toBe(401);
+    expect((await t.request('GET', bad)).status).toBe(401);
+
+    const student = await subscribedStudent();
+    expect((await t.request('GET', bad, { token: student.token })).status).toBe(400);
+    expect((await t.request('POST', '/api/v1/user/logout', { token: student.token })).status).toBe(200);
+    expect((await t.request('GET', good, { token: student.token })).status).toBe(401);
+    expect((await t.request('GET', bad, { token: student.token })).status).toBe(401);
+
+    const admin = await subscribedStudent();
+    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user._id));
+    for (const path of [good, bad]) {
+      const refused = await t.request('GET', path, { token: admin.token });
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe('Unauthorized User, Access denied');
+    }
+    const another = await t.request('GET', good, {
+      token: admin.token,
+      headers: { 'frontend-source': 'admin-console' },
+    });
+    expect(another.status).toBe(200);
+    const started = await t.db
+      .select({ id: attempts.id, userId: attempts.userId })
+      .from(attempts)
+      .where(eq(attempts.paperId, paper.paperId));
+    expect(started.map((row) => row.userId)).toEqual([admin.user._id]);
+
+    // A submission of that attempt gets the same answers too: 401 and 403 come before 400 and 404.
+    const exam = started[0]?.id ?? '';
+    const submit = (token: string, body: unknown, headers?: Record<string, string>) =>
+      t.request('POST', '/api/v1/exam/answer', { token, body, headers });
+    expect((await submit(unknown, { exam })).status).toBe(401);
+    expect((await submit(unknown, { exam: 'nope' })).status).toBe(401);
+    expect((await submit(student.token, { exam })).status).toBe(401);
+    expect((await submit(admin.token, { exam })).status).toBe(403);
+    expect((await submit(admin.token, { exam: 'nope' })).status).toBe(403);
+    const stranger = await subscribedStudent();
+    expect((await submit(stranger.token, { exam: 'nope' })).status).toBe(400);
+    expect((await submit(stranger.token, { exam })).status).toBe(404);
+    const [open] = await t.db
+      .select({ submittedAt: attempts.submittedAt })
+      .from(attempts)
+      .where(eq(attempts.id, exam));
+    expect(open?.submittedAt).toBeNull();
+    const own = await submit(admin.token, { exam }, { 'frontend-source': 'admin-console' });
+    expect(own.status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { findSession } from '../services/sessions.ts';
-import { adminRefused, unauthorized } from './errors.ts';
+import { adminRefused, HttpError, unauthorized } from './errors.ts';
 import type { AppEnv } from './types.ts';
 
 /** The bearer token of a request, if it carries a well-formed one. */
@@ -24,4 +24,21 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (session.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
   c.set('auth', session);
   await next();
+};
+
+/**
+ * For a route whose handler reads the session in the same statement as its work (GET /exam): refuses a
+ * request without a well-formed bearer token at once, as requireUser does, and leaves the lookup to the
+ * handler, which sets `auth`. A request that fails validation, before the handler ran, has its session
+ * checked first, so it gets requireUser's answer: 401 (or 403 for an admin from the web app) before 400.
+ */
+export const requireBearer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerToken(c.req.header('authorization'));
+  if (!token) throw unauthorized();
+  await next();
+  if (!(c.error instanceof HttpError) || c.error.status !== 400 || c.get('auth') !== undefined) return;
+  const { db, clock } = c.get('deps');
+  const session = await findSession(db, token, clock.now());
+  if (!session) throw unauthorized();
+  if (session.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
 };

@@ -31,10 +31,14 @@ export function liveSessionValues(token: string, now: Date) {
   return { tokenHash: hashSecret(token), now: now.toISOString() };
 }
 
-const findSessionQuery = preparedQuery<
-  { sessionId: string; userId: string; isAdmin: boolean },
-  ReturnType<typeof liveSessionValues>
->(
+/** A live session, as the API keeps it for the request. */
+export interface LiveSession {
+  sessionId: string;
+  userId: string;
+  isAdmin: boolean;
+}
+
+const findSessionQuery = preparedQuery<LiveSession, ReturnType<typeof liveSessionValues>>(
   'find_session',
   sql`select ${sessions.id} as "sessionId", ${sessions.userId} as "userId", ${users.isAdmin} as "isAdmin"
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}

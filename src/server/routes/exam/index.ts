@@ -7,12 +7,13 @@ import {
   submitDailySchema,
   submitExamSchema,
 } from '../../../lib/validation/exam.ts';
-import { bearerToken, requireUser } from '../../http/auth.ts';
+import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/respond.ts';
-import type { AppEnv } from '../../http/types.ts';
+import type { AppEnv, AuthContext } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import {
   attemptPayload,
+  attemptResponseJson,
   findDailyAttemptToSubmit,
   openExamAttempt,
   saveAnswer,
@@ -58,11 +59,18 @@ export function examRoutes() {
       const attempt = await startDailyAttempt(db, c.get('auth').userId, c.req.valid('query').subject, now);
       return ok(c, 'Daily test fetched successfully', await attemptPayload(db, attempt, now));
     })
-    .get('/', requireUser, validate('query', examQuerySchema), async (c) => {
+    .get('/', requireBearer, validate('query', examQuerySchema), async (c) => {
+      // The session is read in the statement that starts the attempt (see openExamAttempt).
       const { db, clock } = c.get('deps');
-      const now = clock.now();
-      const payload = await openExamAttempt(db, papers, c.get('auth').userId, c.req.valid('query'), now);
-      return ok(c, 'Exam fetched successfully', payload);
+      const caller = {
+        token: bearerToken(c.req.header('authorization')) ?? '',
+        fromWebApp: fromWebApp(c.req.header('frontend-source')),
+      };
+      const signedIn = (session: AuthContext) => c.set('auth', session);
+      const payload = await openExamAttempt(db, papers, caller, c.req.valid('query'), clock.now(), signedIn);
+      // The same body as ok() writes, built faster (see attemptResponseJson).
+      const body = attemptResponseJson('Exam fetched successfully', payload);
+      return c.body(body, 200, { 'Content-Type': 'application/json' });
     })
     .patch('/answer', requireUser, validate('json', saveAnswerSchema), async (c) => {
       const { db, clock } = c.get('deps');

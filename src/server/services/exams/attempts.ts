@@ -10,11 +10,14 @@ import {
   examTypes,
   lifelineUses,
   papers,
+  sessions,
   subjects,
+  users,
   years,
 } from '../../db/schema.ts';
-import { HttpError, notFound, paymentRequired } from '../../http/errors.ts';
+import { adminRefused, HttpError, notFound, paymentRequired, unauthorized } from '../../http/errors.ts';
 import { debitCoins } from '../coins.ts';
+import { type LiveSession, liveSession, liveSessionValues } from '../sessions.ts';
 import { type AccessStatus, assertExamAccess } from './access.ts';
 import { DAILY_DURATION_MINUTES, pickDailyQuestions, westAfricaDate } from './daily.ts';
 import { boardCredit } from './leaderboard.ts';
@@ -26,6 +29,7 @@ import {
   loadExamQuestions,
   type PaperContent,
   paperVersionSql,
+  serializedQuestions,
   subjectQuestionIds,
 } from './papers.ts';
 
@@ -145,6 +149,10 @@ const usedLifelinesJson = (attemptId: SQL) => sql`coalesce((
 ), '[]'::json)`;
 
 interface ExamContext {
+  /** The caller's live session; all null when the token has none. */
+  sessionId: string | null;
+  userId: string | null;
+  isAdmin: boolean | null;
   subscriptionSource: string | null;
   subscriptionActive: boolean | null;
   paperId: string | null;
@@ -153,30 +161,37 @@ interface ExamContext {
   examType: string | null;
   subject: string | null;
   year: string | null;
-  version: string;
+  version: string | null;
   open: AttemptJson | null;
   /** The attempt the same statement started, when it could (see examContext). */
   createdId: string | null;
 }
 
+/** Who asks for an exam: their bearer token, and whether they come through the web app. */
+export interface ExamCaller {
+  token: string;
+  fromWebApp: boolean;
+}
+
 /**
- * Everything GET /exam needs from the database, in one statement: the student's latest subscription, the
- * paper with its titles and the version of its questions, and the student's open attempt at it with its
- * saved answers and lifelines. When this instance already holds the paper (`known`), the same statement
- * also starts the attempt, if the student has access, no open attempt, and the held copy is the current
- * version; otherwise `createdId` is null and the caller decides.
+ * Everything GET /exam needs from the database, in one statement: the caller's live session (read here
+ * rather than by requireUser, never from a cache, so a logout holds at once), their latest subscription,
+ * the paper with its titles and the version of its questions, and their open attempt at it. When this
+ * instance already holds the paper (`known`), the same statement also starts the attempt, if the caller
+ * may take it (not an admin from the web app, an active subscription or trial, no open attempt) and the
+ * held copy is the current version; otherwise `createdId` is null and the caller decides.
  */
 async function examContext(
   db: Executor,
-  userId: string,
+  caller: ExamCaller,
   ids: PaperIds,
   now: Date,
   known: { paperId: string; content: PaperContent } | undefined,
 ): Promise<ExamContext> {
   const [row] = await examContextQuery(db, {
-    userId,
+    ...liveSessionValues(caller.token, now),
+    fromWebApp: caller.fromWebApp,
     ...ids,
-    now: now.toISOString(),
     knownPaperId: known?.paperId ?? null,
     knownVersion: known?.content.version ?? null,
     questionIds: JSON.stringify(known?.content.questionIds ?? []),
@@ -188,26 +203,31 @@ async function examContext(
 
 const examContextQuery = preparedQuery<
   ExamContext,
-  PaperIds & {
-    userId: string;
-    now: string;
-    knownPaperId: string | null;
-    knownVersion: string | null;
-    questionIds: string;
-    questionCount: number;
-  }
+  PaperIds &
+    ReturnType<typeof liveSessionValues> & {
+      fromWebApp: boolean;
+      knownPaperId: string | null;
+      knownVersion: string | null;
+      questionIds: string;
+      questionCount: number;
+    }
 >(
   'exam_context',
-  sql`with context as (
+  sql`with caller as (
+    select ${sessions.id} as session_id, ${sessions.userId} as user_id, ${users.isAdmin} as is_admin
+    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${liveSession}
+    limit 1
+  ), context as (
     select sub.source as "subscriptionSource", sub.active as "subscriptionActive",
       p.id as "paperId", p.duration, p.subject_id as "subjectId",
       p.exam_type as "examType", p.subject, p.year,
       ${paperVersionSql(sql`p.id`)} as version,
       to_jsonb(a) as "open"
-    from (select 1) as one
+    from caller
     left join lateral (
       select s.source, s.ends_at > ${sql.placeholder('now')}::timestamptz as active
-      from subscriptions s where s.user_id = ${sql.placeholder('userId')}::uuid
+      from subscriptions s where s.user_id = caller.user_id
       order by s.ends_at desc limit 1
     ) sub on true
     left join lateral (
@@ -222,26 +242,28 @@ const examContextQuery = preparedQuery<
     ) p on true
     left join lateral (
       select * from attempts a
-      where a.user_id = ${sql.placeholder('userId')}::uuid and a.paper_id = p.id and a.kind = 'exam'
-        and a.submitted_at is null
+      where a.user_id = caller.user_id and a.paper_id = p.id and a.kind = 'exam' and a.submitted_at is null
       limit 1
     ) a on true
   ), created as (
     insert into attempts
       (user_id, kind, paper_id, subject_id, question_ids, duration_minutes, started_at, ends_at)
-    select ${sql.placeholder('userId')}::uuid, 'exam', c."paperId", c."subjectId",
+    select caller.user_id, 'exam', c."paperId", c."subjectId",
       array(select json_array_elements_text(${sql.placeholder('questionIds')}::json)::uuid),
       coalesce(c.duration, ${sql.placeholder('questionCount')}::integer), ${sql.placeholder('now')}::timestamptz,
       ${sql.placeholder('now')}::timestamptz
         + make_interval(mins => coalesce(c.duration, ${sql.placeholder('questionCount')}::integer))
-    from context c
+    from context c cross join caller
     where c."paperId" = ${sql.placeholder('knownPaperId')}::uuid and c.version = ${sql.placeholder('knownVersion')}::text
       and c."subscriptionActive" and c."open" is null
+      and not (caller.is_admin and ${sql.placeholder('fromWebApp')}::boolean)
     -- Another tab that started the same attempt first wins; the caller then reads that one.
     on conflict (user_id, paper_id) where kind = 'exam' and submitted_at is null do nothing
     returning id
   )
-  select context.*, (select id from created) as "createdId" from context`,
+  select caller.session_id as "sessionId", caller.user_id as "userId", caller.is_admin as "isAdmin",
+    context.*, (select id from created) as "createdId"
+  from (select 1) as one left join caller on true left join context on true`,
 );
 
 /** The same status as subscriptionStatus, from the latest subscription's source and whether it is live. */
@@ -295,22 +317,36 @@ const insertExamAttemptQuery = preparedQuery<
 /**
  * GET /exam: starts a full exam, or resumes the student's unfinished attempt at the same paper, and returns
  * what the quiz shows. Needs an active subscription or trial. An unfinished attempt whose time (and grace)
- * ran out is scored on its saved answers first, and a new one starts. The paper's questions come from
- * `cache` (checked against their version in the database), so starting an attempt at a paper this
- * instance holds is one statement.
+ * ran out is scored on its saved answers first, and a new one starts. The caller's session is read in the
+ * same statement (401 without one, 403 for an admin from the web app, as requireUser answers). The paper's
+ * questions come from `cache` (checked against their version in the database), so starting an attempt at
+ * a paper this instance holds is one statement, session included.
  */
 export async function openExamAttempt(
   db: Database,
   cache: PaperCache,
-  userId: string,
+  caller: ExamCaller,
   ids: PaperIds,
   now: Date,
+  /** Told the caller's session as soon as it is known to be live. */
+  signedIn: (session: LiveSession) => void,
 ) {
   const known = cache.peek(ids);
-  const context = await examContext(db, userId, ids, now, known);
+  const context = await examContext(db, caller, ids, now, known);
+  const { sessionId, userId, isAdmin } = context;
+  if (sessionId === null || userId === null || isAdmin === null) throw unauthorized();
+  if (isAdmin && caller.fromWebApp) throw adminRefused();
+  signedIn({ sessionId, userId, isAdmin });
   assertExamAccess(accessStatus(context));
-  const { paperId, subjectId, examType, subject, year } = context;
-  if (paperId === null || subjectId === null || examType === null || subject === null || year === null) {
+  const { paperId, subjectId, examType, subject, year, version } = context;
+  if (
+    paperId === null ||
+    subjectId === null ||
+    examType === null ||
+    subject === null ||
+    year === null ||
+    version === null
+  ) {
     throw notFound('There is no paper for this exam type, subject and year yet.');
   }
   cache.remember(ids, paperId);
@@ -323,8 +359,7 @@ export async function openExamAttempt(
       duration: context.duration,
     });
   }
-  const content = async () =>
-    context.version.startsWith('0:') ? undefined : await cache.get(db, paperId, context.version);
+  const content = async () => (version.startsWith('0:') ? undefined : await cache.get(db, paperId, version));
 
   const open = context.open ? attemptFromJson(context.open) : undefined;
   if (open && now.getTime() <= open.endsAt.getTime() + GRACE_MS) {
@@ -392,11 +427,7 @@ function newAttemptPayload(
     scoreAccuracy: null,
     timeSpentSeconds: null,
   };
-  const questions = paper.questionIds.flatMap((questionId) => {
-    const question = paper.questions.get(questionId);
-    return question ? [question] : [];
-  });
-  return payloadOf(attempt, now, heading, questions, [], []);
+  return payloadOf(attempt, now, heading, paper.ordered, [], []);
 }
 
 /** Starts (or resumes) today's daily test in a subject; one per subject per West Africa Time day. */
@@ -502,6 +533,19 @@ async function attemptProgress(db: Executor, attemptId: string) {
   )) as unknown as { rows: { answers: SavedAnswer[]; lifelines: UsedLifeline[] }[] };
   const [row] = result.rows;
   return { answers: row?.answers ?? [], lifelines: row?.lifelines ?? [] };
+}
+
+/**
+ * The body of a success answer carrying an attempt, exactly as `ok()` would write it, but with the
+ * questions of a new attempt spliced in as the JSON the paper cache made once (about 30 KB a paper).
+ */
+export function attemptResponseJson(message: string, payload: ReturnType<typeof payloadOf>): string {
+  const { questions, answers, lifelines, ...head } = payload;
+  const questionsJson = serializedQuestions(questions);
+  if (questionsJson === undefined) return JSON.stringify({ success: true, message, data: payload });
+  // `head` ends with the heading; the fields after it follow in payloadOf's order.
+  const start = JSON.stringify({ success: true, message, data: head }).slice(0, -2);
+  return `${start},"questions":${questionsJson},"answers":${JSON.stringify(answers)},"lifelines":${JSON.stringify(lifelines)}}}`;
 }
 
 /** GET /exam/daily's answer (and GET /exam's in a rare race): everything read from the database. */

@@ -6,7 +6,7 @@ import type { PaperContent } from './papers.ts';
 const db = {} as Executor;
 
 function content(version: string): PaperContent {
-  return { version, questionIds: [version], questions: new Map(), key: new Map() };
+  return { version, questionIds: [version], questions: new Map(), ordered: [], key: new Map() };
 }
 
 /** A stand-in for the database: each paper's current version, and every read made. */

@@ -36,6 +36,8 @@ export interface PaperContent {
   questionIds: string[];
   /** Each question as the quiz shows it, by id: nothing in it gives the answer away. */
   questions: Map<string, ExamQuestion>;
+  /** The questions in stored order: what a new attempt shows (see serializedQuestions). */
+  ordered: ExamQuestion[];
   /** The answer key, by question id, for scoring: never sent before the attempt is scored. */
   key: Map<string, AnswerKeyEntry>;
 }
@@ -95,12 +97,23 @@ export async function loadPaperContent(db: Executor, paperId: string): Promise<P
       })),
     });
   }
+  const ordered = rows.flatMap((row) => questionsById.get(row.id) ?? []);
+  serialized.set(ordered, JSON.stringify(ordered));
   return {
     version: rows[0]?.version ?? '0:',
     questionIds: rows.map((row) => row.id),
     questions: questionsById,
+    ordered,
     key,
   };
+}
+
+// Every new attempt at a paper shows the same questions: they are turned into JSON once, when read.
+const serialized = new WeakMap<readonly ExamQuestion[], string>();
+
+/** The JSON of a paper's questions in stored order, if `questions` is that list as the paper cache holds it. */
+export function serializedQuestions(questions: readonly ExamQuestion[]): string | undefined {
+  return serialized.get(questions);
 }
 
 /** The ids of every question in a subject, across all its papers: the pool of the daily test. */
