@@ -34,8 +34,10 @@ export const users = pgTable(
     totalScore: integer('total_score').notNull().default(0),
     /** When totalScore last changed: the leaderboard's tie-break. */
     totalScoreAt: timestamp('total_score_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** How many attempts have been scored: the leaderboard lists only students with at least one. */
+    /** How many attempts have counted towards totalScore: the leaderboard lists only students with at least one. */
     scoredAttempts: integer('scored_attempts').notNull().default(0),
+    /** When the student opened the link sent to their email; null until then (no trial, coins or board). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -43,7 +45,9 @@ export const users = pgTable(
     check('users_trivia_points_not_negative', sql`${table.triviaPoints} >= 0`),
     index('users_leaderboard_idx')
       .on(table.totalScore.desc(), table.totalScoreAt, table.id)
-      .where(sql`${table.scoredAttempts} > 0 and not ${table.isAdmin}`),
+      .where(
+        sql`${table.scoredAttempts} > 0 and not ${table.isAdmin} and ${table.emailVerifiedAt} is not null`,
+      ),
   ],
 );
 
@@ -246,6 +250,28 @@ export const options = pgTable(
 // Attempts: one student's sitting of a paper or of a daily test. The questions are fixed when the attempt
 // starts; answers are saved one by one as they are picked, so a dropped connection loses nothing.
 
+export const emailConfirmationPurpose = pgEnum('email_confirmation_purpose', ['sign-up', 'change']);
+
+/** A link mailed to confirm an address: the one signed up with, or the one a student changes to. */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailConfirmationPurpose('purpose').notNull(),
+    /** The address the link was sent to, lower-cased; for a change, the new one. */
+    email: text('email').notNull(),
+    /** SHA-256 of the token in the link, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('email_confirmations_user_idx').on(table.userId)],
+);
+
 export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily']);
 
 export const attempts = pgTable(
@@ -276,8 +302,17 @@ export const attempts = pgTable(
     unanswered: integer('unanswered'),
     scoreAccuracy: integer('score_accuracy'),
     timeSpentSeconds: integer('time_spent_seconds'),
+    /**
+     * Whether the score was added to the student's leaderboard total: a student's first scored attempt at
+     * a paper, and every daily test. Later attempts at a paper are practice.
+     */
+    counted: boolean('counted').notNull().default(false),
   },
   (table) => [
+    // At most one attempt per student and paper counts towards the leaderboard.
+    uniqueIndex('attempts_one_counted_exam_idx')
+      .on(table.userId, table.paperId)
+      .where(sql`${table.kind} = 'exam' and ${table.counted}`),
     // One unfinished attempt per student and paper: fetching the paper again resumes it.
     uniqueIndex('attempts_one_open_exam_idx')
       .on(table.userId, table.paperId)
