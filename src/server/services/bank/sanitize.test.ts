@@ -1,6 +1,16 @@
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
+import { renderFormula } from './latex.ts';
 import { renderRichText } from './rich-text.ts';
-import { escapeText, looksLikeHtml, sanitizeRichHtml } from './sanitize.ts';
+import {
+  ALLOWED_ATTRIBUTES,
+  escapeText,
+  looksLikeHtml,
+  RENDERED_ALLOWED_ATTRIBUTES,
+  RENDERED_ALLOWED_TAGS,
+  sanitizeRenderedHtml,
+  sanitizeRichHtml,
+} from './sanitize.ts';
 
 // Known XSS payloads (OWASP cheat sheet and mutation-XSS classics). Each must come out with no way to run
 // code, load a URL or style the page.
@@ -105,5 +115,172 @@ describe('plain text and HTML', () => {
     expect(escapeText('If a<b and c>d & e\nthen')).toBe('If a&lt;b and c&gt;d &amp; e<br />then');
     const rendered = renderRichText('<img src=x onerror=alert(1)>');
     expect(rendered.html).toBe('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
+
+interface ParsedElement {
+  tag: string;
+  attributes: Record<string, string>;
+}
+
+/** The elements of HTML as the sanitiser's own parser (htmlparser2) reads them, in document order. */
+function elementsOf(html: string): ParsedElement[] {
+  const elements: ParsedElement[] = [];
+  sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    nonTextTags: [],
+    parseStyleAttributes: false,
+    transformTags: {
+      '*': (tagName, attribs) => {
+        elements.push({ tag: tagName, attributes: { ...attribs } });
+        return { tagName, attribs };
+      },
+    },
+  });
+  return elements;
+}
+
+const isKatexRoot = (element: ParsedElement) =>
+  element.tag === 'span' && (element.attributes.class ?? '').split(/\s+/).includes('katex');
+
+/** Wraps an element in the parents it needs to be parsed where it was written (a cell in a row, ...). */
+function inContext(tag: string, element: string): string {
+  if (tag === 'td' || tag === 'th') return `<table><tbody><tr>${element}</tr></tbody></table>`;
+  if (tag === 'tr') return `<table><tbody>${element}</tbody></table>`;
+  if (tag === 'thead' || tag === 'tbody') return `<table>${element}</table>`;
+  if (tag === 'li') return `<ul>${element}</ul>`;
+  if (tag === 'path' || tag === 'line') return `<svg>${element}</svg>`;
+  return element;
+}
+
+// Formulas written inside an attribute value. Before the formulas were rendered first and sanitised after,
+// KaTeX's markup (full of quotes) was pasted into the attribute and broke out of it.
+const FORMULAS_IN_ATTRIBUTES = [
+  '\\(x" onmouseover="alert(1)\\)',
+  '$$x" onmouseover="alert(1)$$',
+  '\\(\\href{javascript:alert(1)}{x}\\)',
+  '$$\\href{javascript:alert(1)}{x}$$',
+  '\\(a > b " c\\)',
+  '$$"><img src=x onerror=alert(1)>$$',
+];
+// A lone $ is text, not a formula: this one ends the attribute where the HTML says it does.
+const NOT_A_FORMULA = '$x" onmouseover="alert(1)$';
+
+const ATTRIBUTE_CASES = Object.entries(RENDERED_ALLOWED_ATTRIBUTES).flatMap(([tag, names]) =>
+  names.flatMap((name) => [...FORMULAS_IN_ATTRIBUTES, NOT_A_FORMULA].map((value) => ({ tag, name, value }))),
+);
+
+describe('formulas and attributes', () => {
+  it('covers every attribute that either allow-list keeps', () => {
+    const covered = new Set(ATTRIBUTE_CASES.map(({ tag, name }) => `${tag}.${name}`));
+    for (const [tag, names] of Object.entries(ALLOWED_ATTRIBUTES)) {
+      for (const name of names) expect(covered).toContain(`${tag}.${name}`);
+    }
+    expect(covered).toContain('td.colspan');
+    expect(covered).toContain('span.class');
+  });
+
+  it.each(ATTRIBUTE_CASES)(
+    'never renders $value inside $tag $name, and renders the formula in the text',
+    ({ tag, name, value }) => {
+      const input = `${inContext(tag, `<${tag} ${name}="${value}">cell</${tag}>`)}<p>Area \\(\\pi r^2\\)</p>`;
+      const { html, source } = renderRichText(input);
+      const elements = elementsOf(html);
+      for (const element of elements) {
+        expect(RENDERED_ALLOWED_TAGS).toContain(element.tag);
+        for (const attribute of Object.keys(element.attributes)) {
+          expect(RENDERED_ALLOWED_ATTRIBUTES[element.tag] ?? []).toContain(attribute);
+        }
+      }
+      // The attribute, when kept, holds the formula as the editor wrote it: LaTeX, never KaTeX's markup.
+      // The editor's element comes first; the formula's own spans follow in the paragraph.
+      const kept = elements.find((element) => element.tag === tag)?.attributes[name];
+      if (kept !== undefined) {
+        if (FORMULAS_IN_ATTRIBUTES.includes(value)) expect(kept).toBe(value);
+        expect(kept).not.toContain('<span');
+      }
+      // Only the formula in the text is rendered.
+      expect(elements.filter(isKatexRoot)).toHaveLength(1);
+      // An export of it imports to the same HTML.
+      expect(renderRichText(source).html).toBe(html);
+    },
+  );
+
+  it('keeps a formula in a table span as LaTeX text, escaped in the attribute', () => {
+    const { html } = renderRichText(
+      '<table><tr><td colspan="\\(x" onmouseover="alert(1)\\)">cell</td></tr></table>',
+    );
+    expect(html).toBe(
+      '<table><tr><td colspan="\\(x&quot; onmouseover=&quot;alert(1)\\)">cell</td></tr></table>',
+    );
+  });
+});
+
+// Formulas that use every kind of markup KaTeX emits: spans with classes and inline lengths, colours,
+// borders, and the SVG of roots, arrows, braces and strokes.
+const KATEX_CORPUS = [
+  '\\frac{3}{4} - \\dfrac{1}{6}',
+  '\\sqrt{x^2 + 1} + \\sqrt[3]{8}',
+  '\\overrightarrow{AB} + \\overleftrightarrow{CD}',
+  '\\widehat{xyz} \\widetilde{abc}',
+  '\\cancel{x} \\bcancel{y} \\xcancel{z} \\sout{w}',
+  '\\boxed{E = mc^2}',
+  '\\colorbox{yellow}{x} \\fcolorbox{red}{white}{y}',
+  '\\color{#cc0000} x + \\textcolor{blue}{y}',
+  '\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}',
+  '\\begin{array}{c|c} a & b \\\\ \\hline c & d \\end{array}',
+  '|x| = \\begin{cases} x & x \\ge 0 \\\\ -x & x < 0 \\end{cases}',
+  '\\overbrace{a + b}^{n} \\underbrace{c + d}_{m}',
+  'CH_4 + 2O_2 \\xrightarrow[\\Delta]{\\text{burn}} CO_2',
+  '\\left( \\frac{a}{b} \\right)^2 \\Bigg[ x \\Bigg]',
+  '\\sum_{i=1}^{n} i = \\int_0^1 x \\, dx',
+  '\\lim_{x \\to 0} \\frac{\\sin x}{x}',
+  '\\text{mol}\\,\\mathrm{dm}^{-3} \\mathbb{R} \\mathcal{F}',
+  '\\rule{1em}{0.4pt} \\boldsymbol{\\alpha} \\vec{F} = m\\vec{a}',
+  '\\overline{AB} \\underline{x} \\hat{\\theta}',
+];
+
+/** Elements with their style declarations as a set, since the sanitiser re-spells the style attribute. */
+function normalised(html: string) {
+  return elementsOf(html).map(({ tag, attributes }) => ({
+    tag,
+    attributes: Object.fromEntries(
+      Object.entries(attributes).map(([name, value]) => [
+        name,
+        name === 'style'
+          ? value
+              .split(';')
+              .map((declaration) => declaration.replace(/\s+/g, ''))
+              .filter(Boolean)
+              .sort()
+              .join(';')
+          : value,
+      ]),
+    ),
+  }));
+}
+
+describe('KaTeX output after the final sanitising', () => {
+  it.each(KATEX_CORPUS)('keeps every element, class and style of %s', (formula) => {
+    for (const display of [false, true]) {
+      const katexHtml = renderFormula(formula, display);
+      const { html } = renderRichText(display ? `$$${formula}$$` : `\\(${formula}\\)`);
+      expect(normalised(html)).toEqual(normalised(katexHtml));
+      expect(elementsOf(html).filter(isKatexRoot)).toHaveLength(1);
+    }
+  });
+
+  it('lets through nothing KaTeX does not emit', () => {
+    const cleaned = sanitizeRenderedHtml(
+      '<span class="katex modal" style="height:1em;background:url(javascript:alert(1));position:fixed" onclick="x()" aria-hidden="false">a</span>' +
+        '<svg xmlns="http://evil.example" onload="alert(1)" width="1em"><use href="#x"></use><script>alert(1)</script><foreignObject><img src=x></foreignObject><path d="M0 0" fill="url(#x)"></path></svg>' +
+        '<math><mi>x</mi></math>',
+    );
+    // A value KaTeX never writes is emptied (the sanitiser keeps the bare name, which means nothing).
+    expect(cleaned).toBe(
+      '<span class="katex" style="height:1em" aria-hidden>a</span><svg xmlns width="1em"><path d="M0 0"></path></svg>',
+    );
   });
 });

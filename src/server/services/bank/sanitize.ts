@@ -21,39 +21,228 @@ export const ALLOWED_TAGS = [
   'span',
 ] as const;
 
+/** The attributes an editor may use, per tag: table spans only. */
+export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
+};
+
+// Tags whose content is code or markup, not text for students: dropped with everything inside them.
+const NON_TEXT_TAGS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'svg',
+  'math',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'select',
+];
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
   // Only table spans: no class, id, style, event handler or URL attribute can get through.
-  allowedAttributes: { th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedAttributes: Object.fromEntries(
+    Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
   allowedSchemes: [],
   allowedSchemesAppliedToAttributes: [],
   allowProtocolRelative: false,
   allowVulnerableTags: false,
   disallowedTagsMode: 'discard',
-  // Tags whose content is code or markup, not text for students: dropped with everything inside them.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'template',
-    'svg',
-    'math',
-    'title',
-    'xmp',
-    'noembed',
-    'noframes',
-    'select',
-  ],
+  nonTextTags: NON_TEXT_TAGS,
 };
 
-/** Cleans HTML against the allow-list: no scripts, event handlers, URLs, styles or unknown tags. */
-export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, options);
+/**
+ * Cleans HTML against the allow-list: no scripts, event handlers, URLs, styles or unknown tags.
+ * `attributeValue` rewrites every attribute value the parser finds before the allow-list applies (the
+ * rich-text pipeline puts formulas back there as LaTeX, so none is ever rendered inside an attribute).
+ */
+export function sanitizeRichHtml(html: string, attributeValue?: (value: string) => string): string {
+  if (!attributeValue) return sanitizeHtml(html, options);
+  return sanitizeHtml(html, {
+    ...options,
+    transformTags: {
+      '*': (tagName, attribs) => ({
+        tagName,
+        attribs: Object.fromEntries(
+          Object.entries(attribs).map(([name, value]) => [name, attributeValue(value)]),
+        ),
+      }),
+    },
+  });
+}
+
+/** The classes KaTeX's HTML output uses (its stylesheet's names); `*` ends a prefix. */
+const KATEX_CLASSES = [
+  'katex',
+  'katex-*',
+  'accent-body',
+  'accent-full',
+  'accentunder',
+  'allowbreak',
+  'amsrm',
+  'angl',
+  'anglpad',
+  'arraycolsep',
+  'boldsymbol',
+  'boxpad',
+  'brace-*',
+  'cancel-*',
+  'cd-*',
+  'clap',
+  'col-align-*',
+  'colorbox',
+  'delim-size*',
+  'delimcenter',
+  'delimsizing',
+  'eqn-num',
+  'fbox',
+  'fcolorbox',
+  'fleqn',
+  'fontsize-ensurer',
+  'frac-line',
+  'halfarrow-*',
+  'hide-tail',
+  'large-op',
+  'leqno',
+  'llap',
+  'mainrm',
+  'math*',
+  'mbin',
+  'mclose',
+  'mfrac',
+  'minner',
+  'mop',
+  'mopen',
+  'mord',
+  'mover',
+  'mpunct',
+  'mrel',
+  'mspace',
+  'msupsub',
+  'mtable',
+  'mtight',
+  'mtr-glue',
+  'mult',
+  'munder',
+  'nobreak',
+  'nulldelimiter',
+  'op-limits',
+  'op-symbol',
+  'overline-line',
+  'pstrut',
+  'reflectbox',
+  'reset-size*',
+  'rlap',
+  'size*',
+  'small-op',
+  'sqrt',
+  'svg-align',
+  'text*',
+  'underline-line',
+  'vertical-separator',
+  'vlist*',
+  'x-arrow*',
+];
+
+// KaTeX positions every part with inline lengths, and colours come from \color and \colorbox, whose
+// argument KaTeX accepts only as a name or a hex code. Nothing else (no url(), no expression) passes.
+const NUMBER = String.raw`-?(?:\d+(?:\.\d*)?|\.\d+)(?:em|ex|px|pt|mu|%)?`;
+const LENGTH = new RegExp(`^${NUMBER}$`);
+/** One to four lengths: margin and text-shadow. */
+const LENGTHS = new RegExp(`^${NUMBER}(?:\\s+${NUMBER}){0,3}$`);
+const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]+)$/i;
+const BORDER_STYLE = /^(?:solid|dashed)$/;
+const each = (names: string[], patterns: RegExp[]) =>
+  Object.fromEntries(names.map((name) => [name, patterns]));
+const KATEX_STYLES: Record<string, RegExp[]> = {
+  ...each(
+    [
+      'height',
+      'width',
+      'min-width',
+      'top',
+      'left',
+      'bottom',
+      'vertical-align',
+      'margin-left',
+      'margin-right',
+      'padding-left',
+      'border-width',
+      'border-top-width',
+      'border-right-width',
+      'border-bottom-width',
+      'border-left-width',
+    ],
+    [LENGTH],
+  ),
+  ...each(['margin', 'text-shadow'], [LENGTHS]),
+  ...each(['color', 'background-color', 'border-color'], [COLOR]),
+  ...each(
+    ['border-style', 'border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style'],
+    [BORDER_STYLE],
+  ),
+  position: [/^relative$/],
+};
+
+// KaTeX's HTML output: its spans, and the SVG it draws roots, arrows, braces and strokes with. latex.ts asks
+// KaTeX for HTML only, so no MathML element is allowed. (The parser lower-cases viewBox; browsers restore it.)
+const KATEX_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
+  span: ['class', 'style', { name: 'aria-hidden', values: ['true'], multiple: false }],
+  svg: [
+    { name: 'xmlns', values: ['http://www.w3.org/2000/svg'], multiple: false },
+    'width',
+    'height',
+    'style',
+    'viewbox',
+    'preserveaspectratio',
+  ],
+  path: ['d'],
+  line: ['x1', 'y1', 'x2', 'y2', 'stroke-width'],
+};
+
+/** The tags the browser may receive: the editor's and those of KaTeX's output. */
+export const RENDERED_ALLOWED_TAGS = [...ALLOWED_TAGS, 'svg', 'path', 'line'] as const;
+
+const RENDERED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = Object.fromEntries(
+  [...new Set([...Object.keys(ALLOWED_ATTRIBUTES), ...Object.keys(KATEX_ATTRIBUTES)])].map((tag) => [
+    tag,
+    [...(ALLOWED_ATTRIBUTES[tag] ?? []), ...(KATEX_ATTRIBUTES[tag] ?? [])],
+  ]),
+);
+
+/** What the browser may receive, per tag: the editor's attributes and those of KaTeX's output. */
+export const RENDERED_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(RENDERED_ATTRIBUTES).map(([tag, attributes]) => [
+    tag,
+    attributes.map((attribute) => (typeof attribute === 'string' ? attribute : attribute.name)),
+  ]),
+);
+
+const renderedOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: [...RENDERED_ALLOWED_TAGS],
+  allowedAttributes: RENDERED_ATTRIBUTES,
+  allowedClasses: { span: KATEX_CLASSES },
+  allowedStyles: { span: KATEX_STYLES, svg: KATEX_STYLES },
+  nonTextTags: NON_TEXT_TAGS.filter((tag) => tag !== 'svg'),
+};
+
+/**
+ * Cleans the final HTML of a field, formulas rendered, against the allow-list plus KaTeX's output. This is
+ * the last step before storage, so what the browser gets is exactly what this pass let through.
+ */
+export function sanitizeRenderedHtml(html: string): string {
+  return sanitizeHtml(html, renderedOptions);
 }
 
 // Keeps every tag and attribute: only re-serialises, to compare with the cleaned form.
