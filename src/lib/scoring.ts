@@ -55,7 +55,9 @@ export interface QuizAnswer {
   question: string;
   /** null when the question was left blank. */
   userAnswer: string | null;
-  correctAnswer: string;
+  /** null while the answers are withheld (a daily test, until its day ends: see QuizResult). */
+  correctAnswer: string | null;
   isCorrect: boolean;
-  explanation: string;
+  /** null while the answers are withheld, as correctAnswer. */
+  explanation: string | null;
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatThousands, ordinal } from '../../lib/format.ts';
-import { initials, type LeaderboardRow } from './leaderboard.ts';
+import { initials, type LeaderboardEntry } from './leaderboard.ts';
 import { createLeaderboardStore } from './leaderboard-store.ts';
 
 const points = (value: number) => `${formatThousands(value)} ${Math.abs(value) === 1 ? 'point' : 'points'}`;
@@ -39,7 +39,7 @@ export default function LeaderBoard() {
       ) : (
         <ol className="board" aria-label="Top students">
           {board.rows.map((row) => (
-            <Row key={row._id} row={row} />
+            <Row key={row.rank} row={row} />
           ))}
         </ol>
       )}
@@ -51,14 +51,15 @@ export default function LeaderBoard() {
       )}
       {board.unranked && board.rows.length > 0 && (
         <p className="board-own-hint">
-          You are not on the board yet. <a href="/select-exam">Take a test</a> to earn points.
+          You are not on the board yet. <a href="/select-exam">Take a test</a> to earn points; if you have not
+          confirmed your email, open the link we sent you first.
         </p>
       )}
     </>
   );
 }
 
-function Row({ row }: { row: LeaderboardRow }) {
+function Row({ row }: { row: LeaderboardEntry }) {
   return (
     <li
       className={`board-row${row.isMe ? ' me' : ''}${row.rank <= 3 ? ` top-${row.rank}` : ''}`}

@@ -29,10 +29,7 @@ export function createLeaderboardStore() {
       $board.set({ status: 'failed', message: result.message });
       return;
     }
-    $board.set({
-      status: 'ready',
-      ...leaderboardView(result.data.docs, result.data.me, $auth.get().user?._id),
-    });
+    $board.set({ status: 'ready', ...leaderboardView(result.data.docs, result.data.me) });
   }
 
   return { $board, load };

@@ -1,41 +1,26 @@
 /** The leaderboard's rows (spec §2): rank from list position, the caller's own row marked or added below. */
 
-/** An entry of GET /api/v1/exam/leaderboard; `_id` is the student's id. */
-export interface LeaderboardEntry {
-  _id: string;
-  rank: number;
-  user: { firstName: string; lastName: string; image: { url: string } | null };
-  totalScore: number;
-}
+import type { LeaderboardEntry, OwnRank } from '../../lib/api/exam.ts';
 
-/** The caller's own place, sent with the board (null before their first scored test). */
-export interface OwnRank {
-  rank: number;
-  totalScore: number;
-}
-
-export interface LeaderboardRow extends LeaderboardEntry {
-  isMe: boolean;
-}
+export type { LeaderboardEntry, OwnRank };
 
 export interface LeaderboardView {
-  rows: LeaderboardRow[];
+  rows: LeaderboardEntry[];
   /** The caller's place when it is outside the rows shown (beyond the top 100). */
   own: OwnRank | undefined;
-  /** The caller has not scored yet. */
+  /** The caller is not on the board. */
   unranked: boolean;
 }
 
-/** The rows to show, with the caller's row marked, or their rank to show below the list. */
+/** The rows to show, and the caller's rank to show below the list when their row is not among them. */
 export function leaderboardView(
   docs: readonly LeaderboardEntry[],
   me: OwnRank | null | undefined,
-  myId: string | undefined,
 ): LeaderboardView {
   const rows = docs.map((entry, index) => ({
     ...entry,
     rank: Number.isInteger(entry.rank) && entry.rank > 0 ? entry.rank : index + 1,
-    isMe: myId !== undefined && entry._id === myId,
+    isMe: entry.isMe === true,
   }));
   const listed = rows.some((row) => row.isMe);
   return { rows, own: me && !listed ? me : undefined, unranked: !me && !listed };

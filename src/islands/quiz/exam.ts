@@ -190,5 +190,13 @@ export function scoreSample(answers: Readonly<Record<string, string>>, minutes: 
       explanation: question.explanation,
     };
   });
-  return { _id: 'sample', ...tally(outcomes), timeSpent: minutes, quizAnswers };
+  return {
+    _id: 'sample',
+    kind: 'exam',
+    counted: false,
+    answersOpenAt: null,
+    ...tally(outcomes),
+    timeSpent: minutes,
+    quizAnswers,
+  };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
 import { createAwardStore } from './award-store.ts';
+import { answersOpenLine, PRACTICE_LINE } from './result.ts';
 
 /** /award: HURRAY!!! or OOPS!!!, the greeting, the performance line and the four stat cards (spec §2). */
 export default function Award() {
@@ -39,6 +40,8 @@ export default function Award() {
       {sample && (
         <p className="hint">These were the built-in sample questions, so this score is not saved.</p>
       )}
+      {!sample && !result.counted && <p className="hint award-practice">{PRACTICE_LINE}</p>}
+      {result.answersOpenAt && <p className="hint">{answersOpenLine(result.answersOpenAt)}</p>}
 
       <dl className="stat-cards">
         {stats.map(([label, value]) => (

@@ -1,21 +1,34 @@
-import { useState } from 'react';
-import { goBack, readNavigationState } from '../../lib/client/navigation.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { goBack } from '../../lib/client/navigation.ts';
 import { RichHtml } from '../shared/RichHtml.tsx';
-import { NO_ANSWERS_MESSAGE, quizAnswersFromState, type ReviewState } from './result.ts';
+import { answersOpenLine, NO_ANSWERS_MESSAGE } from './result.ts';
+import { createReviewStore } from './review-store.ts';
 
 /** /review-answers: each question with the student's answer, the right one and the explanation (spec §2). */
 export default function ReviewAnswers() {
-  const [state] = useState(() => {
-    const raw = readNavigationState<Partial<ReviewState>>();
-    return { answers: quizAnswersFromState(raw), sample: raw?.sample === true };
-  });
-  const { answers, sample } = state;
+  const [store] = useState(createReviewStore);
+  const { answers, sample, answersOpenAt, error } = useStore(store.$view);
+  useEffect(() => store.init(), [store]);
 
   return (
     <section className="review" aria-labelledby="review-heading">
       <h1 id="review-heading">Review Answers</h1>
       {sample && (
         <p className="hint">Your result had no answers to review, so here are two sample answers.</p>
+      )}
+      {answersOpenAt && (
+        <p className="hint review-withheld" role="status">
+          {answersOpenLine(answersOpenAt)}
+        </p>
+      )}
+      {error && (
+        <p className="hint review-error" role="alert">
+          {error}{' '}
+          <button type="button" className="button button-outline" onClick={store.retry}>
+            Try again
+          </button>
+        </p>
       )}
       {answers.length === 0 ? (
         <p className="card review-empty">{NO_ANSWERS_MESSAGE}</p>
@@ -38,7 +51,7 @@ export default function ReviewAnswers() {
                   <p className="not-answered">Not answered</p>
                 )}
               </div>
-              {!answer.isCorrect && (
+              {!answer.isCorrect && answer.correctAnswer !== null && (
                 <div className="review-row review-correct">
                   <strong>Correct Answer:</strong>
                   <RichHtml className="rich" html={answer.correctAnswer} />

@@ -10,6 +10,9 @@ import {
 
 const result: QuizResult = {
   _id: 'r1',
+  kind: 'exam',
+  counted: true,
+  answersOpenAt: null,
   score: 13,
   totalQuestions: 5,
   correctAnswer: 3,
@@ -52,7 +55,11 @@ describe('the results state', () => {
   });
 
   it('hands Review Answers the answers, or the two samples when there are none', () => {
-    expect(reviewStateFor(result)).toEqual({ quizAnswers: result.quizAnswers });
+    expect(reviewStateFor(result)).toEqual({
+      quizAnswers: result.quizAnswers,
+      exam: 'r1',
+      answersOpenAt: null,
+    });
     expect(reviewStateFor({ ...result, quizAnswers: [] })).toEqual({
       quizAnswers: SAMPLE_QUIZ_ANSWERS,
       sample: true,

@@ -3,22 +3,10 @@
  * the quiz to /award and from /award to /review-answers as navigation state, and the spec's fallbacks.
  */
 
+import type { QuizResult } from '../../lib/api/exam.ts';
 import type { QuizAnswer } from '../../lib/scoring.ts';
 
-export type { QuizAnswer };
-
-/** The result of a submitted quiz. */
-export interface QuizResult {
-  _id: string;
-  score: number;
-  totalQuestions: number;
-  correctAnswer: number;
-  wrongAnswer: number;
-  unanswered: number;
-  scoreAccuracy: number;
-  timeSpent: number;
-  quizAnswers: QuizAnswer[];
-}
+export type { QuizAnswer, QuizResult };
 
 /** The state /award is opened with. */
 export interface AwardState {
@@ -35,17 +23,22 @@ export interface ReviewState {
   quizAnswers: QuizAnswer[];
   /** The answers are the built-in samples, not the student's. */
   sample?: boolean;
+  /** The scored attempt, so the page can read its result again once withheld answers open. */
+  exam?: string;
+  /** When withheld answers open (see QuizResult), or null when they are shown. */
+  answersOpenAt?: string | null;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
 
 function isQuizAnswer(value: unknown): value is QuizAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const answer = value as Record<string, unknown>;
   return (
     typeof answer.question === 'string' &&
-    (answer.userAnswer === null || typeof answer.userAnswer === 'string') &&
-    typeof answer.correctAnswer === 'string' &&
+    isTextOrNull(answer.userAnswer) &&
+    isTextOrNull(answer.correctAnswer) &&
     typeof answer.isCorrect === 'boolean'
   );
 }
@@ -57,8 +50,14 @@ export function quizAnswersFromState(state: unknown): QuizAnswer[] {
   return list.filter(isQuizAnswer).map((answer, index) => ({
     ...answer,
     questionId: typeof answer.questionId === 'string' ? answer.questionId : `answer-${index + 1}`,
-    explanation: typeof answer.explanation === 'string' ? answer.explanation : '',
+    explanation: isTextOrNull(answer.explanation) ? answer.explanation : '',
   }));
+}
+
+/** When withheld answers open, from a state object: a valid time, or null. */
+export function answersOpenAtFromState(state: unknown): string | null {
+  const value = (state as { answersOpenAt?: unknown } | null | undefined)?.answersOpenAt;
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
 }
 
 /** The award state, or undefined when /award was opened without a usable result (it then goes home). */
@@ -79,6 +78,9 @@ export function awardStateFromState(state: unknown): AwardState | undefined {
   return {
     result: {
       _id: typeof result._id === 'string' ? result._id : '',
+      kind: result.kind === 'daily' ? 'daily' : 'exam',
+      counted: result.counted !== false,
+      answersOpenAt: answersOpenAtFromState(result),
       score: isNumber(result.score) ? result.score : 0,
       totalQuestions: result.totalQuestions,
       correctAnswer: result.correctAnswer,
@@ -121,10 +123,28 @@ export const SAMPLE_QUIZ_ANSWERS: QuizAnswer[] = [
 
 /** What Review Answers hands on: the result's answers, or the two samples when it has none. */
 export function reviewStateFor(result: QuizResult): ReviewState {
-  return result.quizAnswers.length > 0
-    ? { quizAnswers: result.quizAnswers }
-    : { quizAnswers: SAMPLE_QUIZ_ANSWERS, sample: true };
+  if (result.quizAnswers.length === 0) return { quizAnswers: SAMPLE_QUIZ_ANSWERS, sample: true };
+  return { quizAnswers: result.quizAnswers, exam: result._id, answersOpenAt: result.answersOpenAt };
 }
+
+const westAfricaTime = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** The line that says when a daily test's answers open, in West Africa Time. */
+export function answersOpenLine(answersOpenAt: string): string {
+  return `The correct answers and explanations open at midnight (${westAfricaTime.format(new Date(answersOpenAt))} WAT), when today's daily test closes for everyone. Until then you can see which questions you got right.`;
+}
+
+/** What /award says about a result that did not count towards the leaderboard. */
+export const PRACTICE_LINE =
+  'Practice attempt: only your first attempt at each paper counts towards the leaderboard, so these points were not added to your total.';
 
 /** The Share Score text (spec §2), with the celebration emoji. */
 export function shareText(scoreAccuracy: number): string {

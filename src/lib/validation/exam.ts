@@ -10,6 +10,9 @@ export const examQuerySchema = z.object({
   year: id('Choose a year'),
 });
 
+/** GET /api/v1/exam/result: one of the student's scored attempts. */
+export const examResultQuerySchema = z.object({ exam: id('exam must be the id of your test') });
+
 /** GET /api/v1/exam/daily. */
 export const dailyQuerySchema = z.object({ subject: id('Choose a subject') });
 

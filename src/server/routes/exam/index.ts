@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   dailyQuerySchema,
   examQuerySchema,
+  examResultQuerySchema,
   lifelineSchema,
   saveAnswerSchema,
   submitDailySchema,
@@ -16,6 +17,8 @@ import {
   attemptResponseJson,
   findDailyAttemptToSubmit,
   openExamAttempt,
+  readResult,
+  resultPayload,
   saveAnswer,
   scoreAttempt,
   startDailyAttempt,
@@ -23,14 +26,6 @@ import {
 } from '../../services/exams/attempts.ts';
 import { LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
 import { PaperCache } from '../../services/exams/paper-cache.ts';
-
-function resultBody(scored: Awaited<ReturnType<typeof scoreAttempt>>) {
-  return {
-    _id: scored.attempt.id,
-    ...scored.result,
-    timeSpent: Math.round((scored.attempt.timeSpentSeconds ?? 0) / 6) / 10,
-  };
-}
 
 /**
  * /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. Each
@@ -40,10 +35,9 @@ export function examRoutes() {
   const papers = new PaperCache();
   const board = new LeaderboardSnapshot();
   return new Hono<AppEnv>()
-    .get('/leaderboard', async (c) => {
-      const { db, clock } = c.get('deps');
-      const token = bearerToken(c.req.header('authorization'));
-      const { docs, me } = await leaderboard(db, board, token, clock.now());
+    .get('/leaderboard', requireUser, async (c) => {
+      const { db } = c.get('deps');
+      const { docs, me } = await leaderboard(db, board, c.get('auth').userId);
       return ok(c, 'Leaderboard fetched successfully', {
         docs,
         totalDocs: docs.length,
@@ -81,15 +75,22 @@ export function examRoutes() {
       const { db, clock } = c.get('deps');
       const { userId } = c.get('auth');
       const { subject, answers } = c.req.valid('json');
+      const now = clock.now();
       const attemptId = await findDailyAttemptToSubmit(db, userId, subject);
-      const scored = await scoreAttempt(db, userId, attemptId, answers, clock.now());
-      return ok(c, 'Daily test submitted successfully', resultBody(scored));
+      const scored = await scoreAttempt(db, userId, attemptId, answers, now);
+      return ok(c, 'Daily test submitted successfully', resultPayload(scored, now));
     })
     .post('/answer', requireUser, validate('json', submitExamSchema), async (c) => {
       const { db, clock } = c.get('deps');
       const { exam, answers } = c.req.valid('json');
-      const scored = await scoreAttempt(db, c.get('auth').userId, exam, answers, clock.now(), papers);
-      return ok(c, 'Exam submitted successfully', resultBody(scored));
+      const now = clock.now();
+      const scored = await scoreAttempt(db, c.get('auth').userId, exam, answers, now, papers);
+      return ok(c, 'Exam submitted successfully', resultPayload(scored, now));
+    })
+    .get('/result', requireUser, validate('query', examResultQuerySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const result = await readResult(db, c.get('auth').userId, c.req.valid('query').exam, clock.now());
+      return ok(c, 'Result fetched successfully', result);
     })
     .post('/lifeline', requireUser, validate('json', lifelineSchema), async (c) => {
       const { db, clock } = c.get('deps');

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import type { QuizResult } from '../../../lib/api/exam.ts';
 import { PaymentCode } from '../../../lib/errors.ts';
 import { LIFELINE_COST, type Outcome, type QuizAnswer, tally } from '../../../lib/scoring.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -19,7 +20,7 @@ import { adminRefused, HttpError, notFound, paymentRequired, unauthorized } from
 import { debitCoins } from '../coins.ts';
 import { type LiveSession, liveSession, liveSessionValues } from '../sessions.ts';
 import { type AccessStatus, assertExamAccess } from './access.ts';
-import { DAILY_DURATION_MINUTES, pickDailyQuestions, westAfricaDate } from './daily.ts';
+import { DAILY_DURATION_MINUTES, endOfWestAfricaDay, pickDailyQuestions, westAfricaDate } from './daily.ts';
 import { boardCredit } from './leaderboard.ts';
 import type { PaperCache, PaperIds } from './paper-cache.ts';
 import {
@@ -105,6 +106,7 @@ interface AttemptJson {
   unanswered: number | null;
   score_accuracy: number | null;
   time_spent_seconds: number | null;
+  counted: boolean;
 }
 
 function attemptFromJson(row: AttemptJson): Attempt {
@@ -126,6 +128,7 @@ function attemptFromJson(row: AttemptJson): Attempt {
     unanswered: row.unanswered,
     scoreAccuracy: row.score_accuracy,
     timeSpentSeconds: row.time_spent_seconds,
+    counted: row.counted,
   };
 }
 
@@ -426,6 +429,7 @@ function newAttemptPayload(
     unanswered: null,
     scoreAccuracy: null,
     timeSpentSeconds: null,
+    counted: false,
   };
   return payloadOf(attempt, now, heading, paper.ordered, [], []);
 }
@@ -745,6 +749,46 @@ function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: S
   return { ...tally(outcomes), quizAnswers };
 }
 
+/**
+ * When the correct answers and explanations of a scored attempt open: a daily test's when its West Africa
+ * Time day ends, because every student gets the same questions that day; a full exam's at once.
+ */
+export function answersOpenAt(attempt: Attempt): Date | null {
+  return attempt.kind === 'daily' && attempt.day !== null ? endOfWestAfricaDay(attempt.day) : null;
+}
+
+/** What a student is told about a scored attempt at `now` (see QuizResult for the rules). */
+export function resultPayload(
+  scored: { attempt: Attempt; result: Awaited<ReturnType<typeof attemptResult>> },
+  now: Date,
+): QuizResult {
+  const { attempt, result } = scored;
+  const openAt = answersOpenAt(attempt);
+  const withheld = openAt !== null && now < openAt;
+  return {
+    _id: attempt.id,
+    kind: attempt.kind,
+    counted: attempt.counted,
+    answersOpenAt: withheld ? openAt.toISOString() : null,
+    ...result,
+    quizAnswers: withheld
+      ? result.quizAnswers.map((answer) => ({ ...answer, correctAnswer: null, explanation: null }))
+      : result.quizAnswers,
+    timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
+  };
+}
+
+/** GET /exam/result: the result of one of the student's scored attempts, read again. */
+export async function readResult(db: Executor, userId: string, attemptId: string, now: Date) {
+  const [attempt] = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
+  if (!attempt) throw notFound('This test does not exist.');
+  if (attempt.submittedAt === null) throw conflictError('This test has not been submitted yet.');
+  return resultPayload({ attempt, result: await attemptResult(db, attempt) }, now);
+}
+
 /** The result of a scored attempt, rebuilt from its stored answers: the same however often it is read. */
 export async function attemptResult(db: Executor, attempt: Attempt) {
   const [key, answers] = await Promise.all([
@@ -755,8 +799,10 @@ export async function attemptResult(db: Executor, attempt: Attempt) {
 }
 
 // The attempt's result and the student's leaderboard total change in one statement.
+// A daily test always counts (there is one per subject a day); a full exam counts when no earlier attempt
+// at its paper did, so retakes are practice. attempts_one_counted_exam_idx holds the rule in the database.
 const recordScoreQuery = preparedQuery<
-  never,
+  { counted: boolean },
   {
     attemptId: string;
     userId: string;
@@ -777,9 +823,16 @@ const recordScoreQuery = preparedQuery<
       wrong_answer = ${sql.placeholder('wrongAnswer')}::integer,
       unanswered = ${sql.placeholder('unanswered')}::integer,
       score_accuracy = ${sql.placeholder('scoreAccuracy')}::integer,
-      time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer
+      time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer,
+      counted = kind = 'daily' or not exists (
+        select 1 from attempts earlier
+        where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
+          and earlier.kind = 'exam' and earlier.counted
+      )
     where id = ${sql.placeholder('attemptId')}::uuid
-  ) ${boardCredit}`,
+    returning counted
+  ), credited as (${boardCredit(sql`(select counted from scored)`)})
+  select counted from scored`,
 );
 
 /** The attempt, locked for scoring, with the version of its paper's questions ('0:' for a daily test). */
@@ -852,7 +905,7 @@ export async function scoreAttempt(
       scoreAccuracy: result.scoreAccuracy,
       timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
     };
-    await recordScoreQuery(tx, {
+    const [recorded] = await recordScoreQuery(tx, {
       attemptId: locked.id,
       userId,
       now: now.toISOString(),
@@ -863,7 +916,7 @@ export async function scoreAttempt(
       scoreAccuracy: result.scoreAccuracy,
       timeSpentSeconds: attempt.timeSpentSeconds,
     });
-    return { attempt, result };
+    return { attempt: { ...attempt, counted: recorded?.counted ?? false }, result };
   });
   return { attempt: scored.attempt, result: scored.result ?? (await attemptResult(db, scored.attempt)) };
 }

@@ -15,6 +15,11 @@ export function westAfricaDate(now: Date): string {
   return westAfricaDay.format(now);
 }
 
+/** The moment a West Africa Time day (YYYY-MM-DD) ends: the next midnight in Lagos, which keeps UTC+1 all year. */
+export function endOfWestAfricaDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00+01:00`) + 24 * 60 * 60_000);
+}
+
 /**
  * The day's questions for a subject: the same for every student on that day. Each candidate is ranked by a
  * hash of the day, the subject and its id, so the set changes daily and does not depend on the order the

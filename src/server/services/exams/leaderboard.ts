@@ -1,25 +1,29 @@
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { LeaderboardEntry, OwnRank } from '../../../lib/api/exam.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery, preparedRows } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema.ts';
-import { liveSession, liveSessionValues } from '../sessions.ts';
+import { users } from '../../db/schema.ts';
 
 export const LEADERBOARD_SIZE = 100;
 
 // The leaderboard rule lives in this file: who is on the board (onBoard), what their total is and when
 // it changed (boardCredit), and the order (more points first, then whoever reached the total first, then
-// the id). Students who have never had an attempt scored stay off the board; admins never appear on it.
-// The partial index users_leaderboard_idx covers exactly these rows, in board order.
-const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false));
+// the id). Students with no attempt that counted, students who have not confirmed their email, and admins
+// stay off the board. Which attempts count is decided where they are scored (attempts.ts: the first at
+// each paper, and every daily test). The partial index users_leaderboard_idx covers exactly these rows,
+// in board order.
+const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false), isNotNull(users.emailVerifiedAt));
 
 /**
- * The statement that adds a scored attempt's points to the student's total, run in the same statement
- * that records the score; its placeholders are `userId`, `score` and `now`.
+ * The statement that adds a scored attempt's points to the student's total when `counts` holds, run in
+ * the same statement that records the score; its placeholders are `userId`, `score` and `now`.
  */
-export const boardCredit: SQL = sql`update users
-  set total_score = total_score + ${sql.placeholder('score')}::integer,
-    total_score_at = ${sql.placeholder('now')}::timestamptz, scored_attempts = scored_attempts + 1
-  where id = ${sql.placeholder('userId')}::uuid`;
+export function boardCredit(counts: SQL): SQL {
+  return sql`update users
+    set total_score = total_score + ${sql.placeholder('score')}::integer,
+      total_score_at = ${sql.placeholder('now')}::timestamptz, scored_attempts = scored_attempts + 1
+    where id = ${sql.placeholder('userId')}::uuid and ${counts}`;
+}
 
 /** A student's place in the board order. `at` is when the total last changed, in µs since 1970. */
 export interface BoardKey {
@@ -39,11 +43,21 @@ export function isAhead(a: BoardKey, b: BoardKey): boolean {
 // µs since 1970 fit a double exactly (below 2^53) until the year 2255.
 const atMicros = sql<string>`(extract(epoch from ${users.totalScoreAt}) * 1000000)::bigint::text`;
 
+/** A student in the top list, as a leaderboard copy holds them. */
+export interface TopStudent {
+  id: string;
+  rank: number;
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+  totalScore: number;
+}
+
 /**
  * The top students by total points; a tie goes to whoever reached the total first. Totals are kept on the
  * user row when an attempt is scored, so this reads one index instead of summing every attempt.
  */
-export async function topStudents(db: Executor) {
+export async function topStudents(db: Executor): Promise<TopStudent[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -56,16 +70,28 @@ export async function topStudents(db: Executor) {
     .where(onBoard)
     .orderBy(desc(users.totalScore), asc(users.totalScoreAt), asc(users.id))
     .limit(LEADERBOARD_SIZE);
-  return rows.map((row, index) => ({
-    _id: row.id,
-    rank: index + 1,
+  return rows.map((row, index) => ({ ...row, rank: index + 1 }));
+}
+
+/** "Bello" -> "B.": how other students' last names appear on the board. */
+export function lastInitial(lastName: string): string {
+  const [first] = lastName.trim();
+  return first ? `${first.toLocaleUpperCase('en-NG')}.` : '';
+}
+
+/** A top student as `callerId` sees them: no account id, and a last initial unless it is the caller. */
+export function entryFor(student: TopStudent, callerId: string): LeaderboardEntry {
+  const isMe = student.id === callerId;
+  return {
+    rank: student.rank,
     user: {
-      firstName: row.firstName,
-      lastName: row.lastName,
-      image: row.imageUrl ? { url: row.imageUrl } : null,
+      firstName: student.firstName,
+      lastName: isMe ? student.lastName : lastInitial(student.lastName),
+      image: student.imageUrl ? { url: student.imageUrl } : null,
     },
-    totalScore: row.totalScore,
-  }));
+    totalScore: student.totalScore,
+    isMe,
+  };
 }
 
 /** Everyone on the board in board order, as compact arrays. */
@@ -123,20 +149,16 @@ export function rankIn(order: BoardOrder, me: BoardKey): number {
 
 const boardKeyQuery = preparedQuery<
   { onBoard: boolean; totalScore: number; at: string; id: string },
-  ReturnType<typeof liveSessionValues>
+  { userId: string }
 >(
-  'board_key_of_session',
+  'board_key_of_user',
   sql`select ${onBoard} as "onBoard", ${users.totalScore} as "totalScore", ${atMicros} as at, ${users.id} as id
-    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${liveSession} limit 1`,
+    from ${users} where ${users.id} = ${sql.placeholder('userId')}::uuid`,
 );
 
-/**
- * The current board entry of the student signed in with `token` (one query: the session and its user),
- * or null for an unknown token or a student who is not on the board.
- */
-export async function boardKeyOfSession(db: Executor, token: string, now: Date): Promise<BoardKey | null> {
-  const [row] = await boardKeyQuery(db, liveSessionValues(token, now));
+/** The current board entry of a student, or null for one who is not on the board. */
+export async function boardKeyOf(db: Executor, userId: string): Promise<BoardKey | null> {
+  const [row] = await boardKeyQuery(db, { userId });
   return row?.onBoard ? { totalScore: row.totalScore, at: Number(row.at), id: row.id } : null;
 }
 
@@ -217,21 +239,18 @@ export class LeaderboardSnapshot {
 }
 
 /**
- * GET /exam/leaderboard: the top students and, for a signed-in student on the board, their own rank and
- * total (null otherwise). The top list and others' totals come from `board`; the caller's are current.
+ * GET /exam/leaderboard: the top students as the caller sees them, and the caller's own rank and total
+ * (null while they are not on the board). The top list and others' totals come from `board`; the caller's
+ * are current.
  */
 export async function leaderboard(
   db: Executor,
   board: LeaderboardSnapshot,
-  token: string | undefined,
-  now: Date,
-) {
-  const [snapshot, me] = await Promise.all([
-    board.current(db),
-    token ? boardKeyOfSession(db, token, now) : null,
-  ]);
+  callerId: string,
+): Promise<{ docs: LeaderboardEntry[]; me: OwnRank | null }> {
+  const [snapshot, me] = await Promise.all([board.current(db), boardKeyOf(db, callerId)]);
   return {
-    docs: snapshot.top,
+    docs: snapshot.top.map((student) => entryFor(student, callerId)),
     me: me ? { rank: rankIn(snapshot.order, me), totalScore: me.totalScore } : null,
   };
 }
