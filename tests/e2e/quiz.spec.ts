@@ -387,6 +387,62 @@ test('the daily test submits by itself when time runs out, and can be taken once
   await expect(page).toHaveURL(/\/practice-subject$/);
 });
 
+test('a daily test shows right or wrong at once, and the answers only after midnight WAT', async ({
+  page,
+  student,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const subject = await find(request, '/api/v1/subject', 'English');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.clock.install();
+  await signIn(page, student);
+  await openWithState(page, '/daily-test', { subject });
+  await expect(questionHeading(page, 1, 10)).toBeVisible();
+  await option(page, 'A').click();
+  await expect(questionHeading(page, 2, 10)).toBeVisible();
+  await page.clock.fastForward('10:00');
+  await expect(page).toHaveURL(/\/award$/);
+  const withheld = page.getByText(/The correct answers and explanations open at midnight \(.+ 00:00 WAT\)/);
+  await expect(withheld).toBeVisible();
+
+  await page.getByRole('button', { name: 'Review Answers' }).click();
+  await expect(page).toHaveURL(/\/review-answers$/);
+  const items = page.locator('.review-item');
+  await expect(items).toHaveCount(10);
+  await expect(page.getByRole('status').filter({ hasText: 'open at midnight' })).toBeVisible();
+  await expect(items.getByText(/^(Correct|Incorrect)$/)).toHaveCount(10);
+  await expect(page.getByText('Correct Answer:')).toHaveCount(0);
+  await expect(page.getByText('Explanation:')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  // Past midnight in Lagos the page reads the result again, and the server (standing in here: its clock
+  // is the real one, and the rule itself is tested in the API suite) opens the answers.
+  let reads = 0;
+  await page.route('**/api/v1/exam/result?*', async (route) => {
+    reads += 1;
+    const response = await route.fetch();
+    const body = await response.json();
+    const opened = {
+      ...body.data,
+      answersOpenAt: null,
+      quizAnswers: body.data.quizAnswers.map((answer: Record<string, unknown>, index: number) => ({
+        ...answer,
+        correctAnswer: '<p>The right one</p>',
+        explanation: `<p>Why ${index + 1}</p>`,
+      })),
+    };
+    await route.fulfill({ response, json: { ...body, data: opened } });
+  });
+  expect(reads).toBe(0);
+  await page.clock.fastForward('24:00:00');
+  await expect(page.getByText('Explanation:')).toHaveCount(10);
+  await expect(page.getByRole('status').filter({ hasText: 'open at midnight' })).toHaveCount(0);
+  await expect(items.first().getByText('Why 1')).toBeVisible();
+  expect(reads).toBe(1);
+});
+
 test('lifelines: 50-50 hides two options, skip leaves a question blank, and no coins leads to /out-of-coin', async ({
   page,
   request,
@@ -554,14 +610,29 @@ test('the leader board marks the student’s own rank, and one who has not score
         data: {
           docs: [
             {
-              _id: 'a',
               rank: 1,
-              user: { firstName: 'Ngozi', lastName: 'Eze', image: null },
+              user: { firstName: 'Ngozi', lastName: 'E.', image: null },
               totalScore: 12_500,
+              isMe: false,
             },
-            { _id: 'b', rank: 2, user: { firstName: 'Tunde', lastName: 'Ade', image: null }, totalScore: 90 },
-            { _id: 'c', rank: 3, user: { firstName: 'Bola', lastName: 'Ola', image: null }, totalScore: 85 },
-            { _id: 'd', rank: 11, user: { firstName: 'Emeka', lastName: 'Obi', image: null }, totalScore: 5 },
+            {
+              rank: 2,
+              user: { firstName: 'Tunde', lastName: 'A.', image: null },
+              totalScore: 90,
+              isMe: false,
+            },
+            {
+              rank: 3,
+              user: { firstName: 'Bola', lastName: 'O.', image: null },
+              totalScore: 85,
+              isMe: false,
+            },
+            {
+              rank: 11,
+              user: { firstName: 'Emeka', lastName: 'O.', image: null },
+              totalScore: 5,
+              isMe: false,
+            },
           ],
           me: { rank: 154, totalScore: 3 },
         },
@@ -573,6 +644,7 @@ test('the leader board marks the student’s own rank, and one who has not score
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(0)).toContainText('1st');
   await expect(rows.nth(0)).toContainText('NE');
+  await expect(rows.nth(0)).toContainText('Ngozi E.');
   await expect(rows.nth(0)).toContainText('12,500 points');
   await expect(rows.nth(1)).toContainText('2nd');
   await expect(rows.nth(2)).toContainText('3rd');
