@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/exam', examRoutes());
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
-  app.route('/api/v1', paymentRoutes());
+  app.route('/api/v1', paymentRoutes(limits));
   app.route('/api', msisdnRoutes(limits));
 
   app.notFound((c) => errorResponse(new HttpError(404, 'This API route does not exist'), c));

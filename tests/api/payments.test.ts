@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coinLedger, payments, subscriptions, users } from '../../src/server/db/schema.ts';
+import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
+import { closeRedis, openRedis } from '../../src/server/redis.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
   STAND_IN_SECRET,
@@ -149,13 +152,20 @@ describe('POST /api/v1/subscription', () => {
     expect(response.json.message).toBe('This plan does not exist.');
   });
 
-  it('refuses a payment made for another plan than the one claimed', async () => {
+  it('refuses a payment made for another plan than the one claimed, saying which plan it paid for', async () => {
     const { token, user } = await signUpStudent(t);
     const transaction = weeklyPayment(user._id);
     paystack.record(transaction);
     const response = await confirm(t, token, transaction.reference, 'monthly');
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe('This payment was for the Weekly plan, not the Monthly plan.');
     expect((await grantsOf(user._id)).paid).toHaveLength(0);
+    // Once granted for its own plan, the same answer for the other plan.
+    expect((await confirm(t, token, transaction.reference)).status).toBe(200);
+    const again = await confirm(t, token, transaction.reference, 'monthly');
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('This payment was for the Weekly plan, not the Monthly plan.');
+    expect((await grantsOf(user._id)).paid).toHaveLength(1);
   });
 
   it('grants a reference once: the same student gets the same answer, another student a 409', async () => {
@@ -408,5 +418,201 @@ describe('POST /api (msisdn)', () => {
     expect((await post('action=GRW&msisdn=09000000000')).json.data).toEqual({ active: false });
     expect((await post('action=GRW&msisdn=')).json.data).toEqual({ active: false });
     expect((await post('action=XYZ&msisdn=')).status).toBe(400);
+  });
+});
+
+function coinPayment(userId: string, pack = 1000): StandInTransaction {
+  return {
+    reference: `ref-${randomUUID()}`,
+    status: 'success',
+    amount: pack * 100,
+    currency: 'NGN',
+    metadata: { userId, purpose: 'coins', pack },
+  };
+}
+
+async function buyCoins(app: TestApp, token: string, reference: string, pack = 1000) {
+  return app.request('POST', '/api/v1/coins', { token, body: { reference, pack } });
+}
+
+/** Every grant of a student: payments recorded, paid subscriptions, ledger rows and the balance. */
+async function everythingOf(userId: string) {
+  const recorded = await t.db.select().from(payments).where(eq(payments.userId, userId));
+  const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
+  return { recorded: recorded.length, ledger: ledger.length, ...(await grantsOf(userId)) };
+}
+
+describe('the plan or pack named is checked before Paystack is asked', () => {
+  it.each([
+    ['an unknown plan', 'subscription', { planId: 'daily' }, 'This plan does not exist.'],
+    ['an unknown pack', 'coins', { pack: 777 }, 'There is no such coin pack.'],
+    ['a pack sold by link', 'coins', { pack: 50 }, 'This coin pack is bought through its link, not by card.'],
+  ] as const)('refuses %s with 400 and never calls Paystack', async (_, endpoint, named, message) => {
+    const { token, user } = await signUpStudent(t);
+    // Even a payment that exists: the request is wrong before its reference matters.
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const calls = paystack.verifyCalls;
+    const body =
+      endpoint === 'subscription'
+        ? { reference: transaction.reference, channel: 'paystack', ...named }
+        : { reference: transaction.reference, ...named };
+    const response = await t.request('POST', `/api/v1/${endpoint}`, { token, body });
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ success: false, message });
+    expect(paystack.verifyCalls).toBe(calls);
+    expect((await everythingOf(user._id)).recorded).toBe(0);
+  });
+
+  it('answers a bad request 400 while Paystack is unreachable, and a good one as before (502)', async () => {
+    // Nothing listens on port 1.
+    const cut = await createTestApp(
+      { PAYSTACK_SECRET_KEY: STAND_IN_SECRET, PAYSTACK_BASE_URL: 'http://127.0.0.1:1' },
+      { db: t.db },
+    );
+    const { token, user } = await signUpStudent(cut);
+    const transaction = weeklyPayment(user._id);
+    const unknownPlan = await confirm(cut, token, transaction.reference, 'daily');
+    expect(unknownPlan.status).toBe(400);
+    expect(unknownPlan.json.message).toBe('This plan does not exist.');
+    const unknownPack = await buyCoins(cut, token, transaction.reference, 777);
+    expect(unknownPack.status).toBe(400);
+    const good = await confirm(cut, token, transaction.reference);
+    expect(good.status).toBe(502);
+    expect(good.json.message).toBe(
+      'We could not reach Paystack to confirm your payment. Please try again shortly.',
+    );
+  });
+});
+
+describe('a reference posted to the endpoint of another purchase', () => {
+  it('a new subscription reference posted for coins: 409 saying what it paid for, nothing granted', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const before = await everythingOf(user._id);
+    const response = await buyCoins(t, token, transaction.reference);
+    expect(response.status).toBe(409);
+    expect(response.json).toMatchObject({
+      success: false,
+      message: 'This payment was for a subscription, not coins.',
+    });
+    expect(await everythingOf(user._id)).toEqual(before);
+    // The reference still grants what it paid for.
+    expect((await confirm(t, token, transaction.reference)).status).toBe(200);
+  });
+
+  it('a new coins reference posted for a subscription: 409, nothing granted', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = coinPayment(user._id);
+    paystack.record(transaction);
+    const before = await everythingOf(user._id);
+    const response = await confirm(t, token, transaction.reference);
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe('This payment was for coins, not a subscription.');
+    expect(await everythingOf(user._id)).toEqual(before);
+  });
+
+  it('a granted subscription reference posted for coins: 409, nothing more granted', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    expect((await confirm(t, token, transaction.reference)).status).toBe(200);
+    const before = await everythingOf(user._id);
+    const calls = paystack.verifyCalls;
+    const response = await buyCoins(t, token, transaction.reference);
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe('This payment was for a subscription, not coins.');
+    expect(await everythingOf(user._id)).toEqual(before);
+    expect(paystack.verifyCalls).toBe(calls);
+  });
+
+  it('a granted coins reference posted for a subscription: 409, nothing more granted', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = coinPayment(user._id, 5000);
+    paystack.record(transaction);
+    expect((await buyCoins(t, token, transaction.reference, 5000)).status).toBe(200);
+    const before = await everythingOf(user._id);
+    const response = await confirm(t, token, transaction.reference);
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe('This payment was for coins, not a subscription.');
+    expect(await everythingOf(user._id)).toEqual(before);
+    // Another pack than the one paid is named by its price.
+    const otherPack = await buyCoins(t, token, transaction.reference, 1000);
+    expect(otherPack.status).toBe(409);
+    expect(otherPack.json.message).toBe(
+      'This payment was for the ₦5,000 coin pack, not the ₦1,000 coin pack.',
+    );
+  });
+
+  it('a coins reference granted by the webhook, then posted for a subscription: 409', async () => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = coinPayment(user._id);
+    paystack.record(transaction);
+    await webhook(transaction);
+    await eventually(async () => (await everythingOf(user._id)).recorded === 1);
+    const response = await confirm(t, token, transaction.reference);
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe('This payment was for coins, not a subscription.');
+  });
+});
+
+const VERIFY_LIMIT = RATE_LIMIT_POLICY.paymentVerifyAccount.points;
+
+describe('verify calls per account', () => {
+  it(`refuses a student's verify call past ${VERIFY_LIMIT} a minute with 429; another student is unaffected`, async () => {
+    const greedy = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    // Unknown references, alternating endpoints: each is a real question to Paystack.
+    for (let call = 0; call < VERIFY_LIMIT; call++) {
+      const reference = `ref-unknown-${randomUUID()}`;
+      const response =
+        call % 2 ? await confirm(t, greedy.token, reference) : await buyCoins(t, greedy.token, reference);
+      expect(response.status).toBe(400);
+    }
+    const calls = paystack.verifyCalls;
+    for (const refused of [
+      await confirm(t, greedy.token, `ref-unknown-${randomUUID()}`),
+      await buyCoins(t, greedy.token, `ref-unknown-${randomUUID()}`),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.text).toBe('Too many payment checks from this account. Try again in a minute.');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(paystack.verifyCalls).toBe(calls);
+    // An invalid body still gets its own 400, uncounted.
+    const invalid = await t.request('POST', '/api/v1/coins', { token: greedy.token, body: { pack: 1000 } });
+    expect(invalid.status).toBe(400);
+    // The other student's payment goes through.
+    const transaction = weeklyPayment(other.user._id);
+    paystack.record(transaction);
+    expect((await confirm(t, other.token, transaction.reference)).status).toBe(200);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('verify calls counted in Redis (TEST_REDIS_URL)', () => {
+  it('adds up the calls made at two instances', async () => {
+    const redis = openRedis(redisUrl ?? '', pino({ level: 'silent' }));
+    const prefix = `test-payments-${randomUUID()}`;
+    try {
+      const environment = { PAYSTACK_SECRET_KEY: STAND_IN_SECRET, PAYSTACK_BASE_URL: paystack.baseUrl };
+      const instanceA = await createTestApp(environment, { db: t.db, redis, rateLimitPrefix: prefix });
+      const instanceB = await createTestApp(environment, { db: t.db, redis, rateLimitPrefix: prefix });
+      const { token } = await signUpStudent(instanceA);
+      for (let call = 0; call < VERIFY_LIMIT; call++) {
+        const instance = call % 2 ? instanceB : instanceA;
+        const response = await confirm(instance, token, `ref-unknown-${randomUUID()}`);
+        expect(response.status).toBe(400);
+      }
+      for (const instance of [instanceA, instanceB]) {
+        expect((await confirm(instance, token, `ref-unknown-${randomUUID()}`)).status).toBe(429);
+      }
+    } finally {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await closeRedis(redis);
+    }
   });
 });

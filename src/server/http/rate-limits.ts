@@ -39,6 +39,8 @@ export const RATE_LIMIT_POLICY = {
   contactAddress: { points: 30, seconds: HOUR },
   /** Subscription look-ups (GRW) from one address; the web app asks each time a signed-in student opens it. */
   msisdnAddress: { points: 600, seconds: 15 * MINUTE },
+  /** Card payments one account asks the server to verify: each may be a call to Paystack. */
+  paymentVerifyAccount: { points: 10, seconds: MINUTE },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 type LimitName = keyof typeof RATE_LIMIT_POLICY;
@@ -293,6 +295,26 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
         keepOn((status) => status !== 400 && status < 500),
       ),
     ]),
+    /**
+     * Payment verifications (POST /subscription and /coins), per account: set after requireUser, with the
+     * route's own body schema, so an invalid body gets its 400 uncounted.
+     */
+    paymentVerify: (schema: z.ZodType) =>
+      limit(
+        async (c) => {
+          const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
+          return auth && (await validBody(c, schema)) !== undefined ? auth.userId : undefined;
+        },
+        (userId) => [
+          counter(
+            'paymentVerifyAccount',
+            userId,
+            (wait) => `Too many payment checks from this account. Try again in ${wait}.`,
+            // A 5xx (Paystack or the database unreachable) is ours, and the student may retry it freely.
+            keepOn((status) => status < 500),
+          ),
+        ],
+      ),
   };
 }
 

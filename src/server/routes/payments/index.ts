@@ -10,6 +10,7 @@ import {
 import { testCheckoutTransactions, users } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
@@ -31,24 +32,30 @@ const webhookEventSchema = z.object({
 });
 
 /** Card payments: the browser's confirmation, the signed webhook, coin packs and the local test checkout. */
-export function paymentRoutes() {
+export function paymentRoutes(limits: RateLimits) {
   return new Hono<AppEnv>()
-    .post('/subscription', requireUser, validate('json', subscriptionSchema), async (c) => {
-      const { db, clock, paystack } = c.get('deps');
-      const { reference, planId } = c.req.valid('json');
-      const { userId } = c.get('auth');
-      const outcome = await grantPurchase(
-        db,
-        paystack,
-        { reference, callerId: userId, claim: { purpose: 'subscription', planId }, grantedBy: 'browser' },
-        clock.now(),
-      );
-      return ok(c, 'Subscription activated successfully', {
-        subscription: outcome.subscription,
-        coins: outcome.coins,
-        triviaPoints: await balanceOf(c, userId),
-      });
-    })
+    .post(
+      '/subscription',
+      requireUser,
+      limits.paymentVerify(subscriptionSchema),
+      validate('json', subscriptionSchema),
+      async (c) => {
+        const { db, clock, paystack } = c.get('deps');
+        const { reference, planId } = c.req.valid('json');
+        const { userId } = c.get('auth');
+        const outcome = await grantPurchase(
+          db,
+          paystack,
+          { reference, callerId: userId, claim: { purpose: 'subscription', planId }, grantedBy: 'browser' },
+          clock.now(),
+        );
+        return ok(c, 'Subscription activated successfully', {
+          subscription: outcome.subscription,
+          coins: outcome.coins,
+          triviaPoints: await balanceOf(c, userId),
+        });
+      },
+    )
     .get('/coins/packs', (c) => {
       const { airtimeBillingUrl } = c.get('deps').config;
       const docs = COIN_PACKS.map((pack) => ({
@@ -66,21 +73,27 @@ export function paymentRoutes() {
         totalPages: 1,
       });
     })
-    .post('/coins', requireUser, validate('json', coinPurchaseSchema), async (c) => {
-      const { db, clock, paystack } = c.get('deps');
-      const { reference, pack } = c.req.valid('json');
-      const { userId } = c.get('auth');
-      const outcome = await grantPurchase(
-        db,
-        paystack,
-        { reference, callerId: userId, claim: { purpose: 'coins', pack }, grantedBy: 'browser' },
-        clock.now(),
-      );
-      return ok(c, `You have been given ${outcome.coins} coins`, {
-        coins: outcome.coins,
-        triviaPoints: await balanceOf(c, userId),
-      });
-    })
+    .post(
+      '/coins',
+      requireUser,
+      limits.paymentVerify(coinPurchaseSchema),
+      validate('json', coinPurchaseSchema),
+      async (c) => {
+        const { db, clock, paystack } = c.get('deps');
+        const { reference, pack } = c.req.valid('json');
+        const { userId } = c.get('auth');
+        const outcome = await grantPurchase(
+          db,
+          paystack,
+          { reference, callerId: userId, claim: { purpose: 'coins', pack }, grantedBy: 'browser' },
+          clock.now(),
+        );
+        return ok(c, `You have been given ${outcome.coins} coins`, {
+          coins: outcome.coins,
+          triviaPoints: await balanceOf(c, userId),
+        });
+      },
+    )
     .post('/paystack/webhook', async (c) => {
       const { db, clock, paystack, config, logger } = c.get('deps');
       const secretKey = config.paystack.secretKey;

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { findCoinPack } from '../../../lib/coin-packs.ts';
+import { formatNaira } from '../../../lib/format.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { payments, plans, subscriptions, users } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -30,20 +31,46 @@ export function planEnd(from: Date, frequency: string, length: number): Date {
   return end;
 }
 
-function refuse(message: string, status: 400 | 403 | 409 = 400): never {
-  throw new HttpError(status, message, { errors: [{ path: ['reference'], message }] });
+function refuse(message: string, status: 400 | 403 | 409 = 400, field = 'reference'): never {
+  throw new HttpError(status, message, { errors: [{ path: [field], message }] });
 }
 
-/** The price in kobo and what to grant, for a claim. */
+/** The price in kobo and what to grant, for a claim; refuses a plan or pack that cannot be bought by card. */
 async function priceOf(db: Database, claim: PurchaseClaim) {
   if (claim.purpose === 'coins') {
     const pack = findCoinPack(claim.pack);
-    if (!pack || pack.byLink) refuse('This coin pack cannot be bought by card.');
+    if (!pack) refuse('There is no such coin pack.', 400, 'pack');
+    if (pack.byLink) refuse('This coin pack is bought through its link, not by card.', 400, 'pack');
     return { kobo: pack.price * 100, plan: undefined, coins: pack.coins };
   }
   const [plan] = await db.select().from(plans).where(eq(plans.planId, claim.planId));
-  if (!plan) refuse('This plan does not exist.');
+  if (!plan) refuse('This plan does not exist.', 400, 'planId');
   return { kobo: plan.amount * 100, plan, coins: plan.noOfCoin };
+}
+
+/**
+ * What was bought, as a student reads it: by purpose ("a subscription", "coins") when the purposes differ,
+ * otherwise by plan or pack ("the Weekly plan", "the ₦5,000 coin pack").
+ */
+async function purchaseName(db: Database, bought: PurchaseClaim, byPurpose: boolean): Promise<string> {
+  if (bought.purpose === 'coins') return byPurpose ? 'coins' : `the ${formatNaira(bought.pack)} coin pack`;
+  if (byPurpose) return 'a subscription';
+  const [plan] = await db.select({ title: plans.title }).from(plans).where(eq(plans.planId, bought.planId));
+  return `the ${plan?.title ?? bought.planId} plan`;
+}
+
+/**
+ * Refuses, with a 409 that says what the reference paid for, a claim that names another purchase: a
+ * subscription's reference posted for coins (or the reverse), or another plan or pack than the one paid.
+ */
+async function refuseMismatch(db: Database, paid: PurchaseClaim, claimed: PurchaseClaim): Promise<void> {
+  if (samePurchase(paid, claimed)) return;
+  const byPurpose = paid.purpose !== claimed.purpose;
+  const [was, not] = await Promise.all([
+    purchaseName(db, paid, byPurpose),
+    purchaseName(db, claimed, byPurpose),
+  ]);
+  refuse(`This payment was for ${was}, not ${not}.`, 409);
 }
 
 /** The outcome of a grant: granted now, or granted earlier (by the other of browser and webhook). */
@@ -56,10 +83,12 @@ export interface GrantOutcome {
 }
 
 /**
- * Grants a paid purchase exactly once. It verifies the reference with Paystack (status success, NGN, the
- * amount of the price), checks the buyer and the purchase against the metadata, then in one transaction
- * records the reference (unique), starts or extends the subscription, and credits the coins with a ledger
- * row. A reference already granted changes nothing.
+ * Grants a paid purchase exactly once. A claim (the browser's call) must name a plan or pack on sale by card
+ * before anything else happens. The reference is then verified with Paystack (status success, NGN, the
+ * amount of the price) and the buyer and the purchase checked against the metadata; a claim for another
+ * purchase than the one paid is a 409 that says what was paid for, whether the reference was granted
+ * before or not. One transaction records the reference (unique), starts or extends the subscription, and
+ * credits the coins with a ledger row. A reference already granted changes nothing.
  */
 export async function grantPurchase(
   db: Database,
@@ -67,11 +96,15 @@ export async function grantPurchase(
   input: { reference: string; callerId?: string; claim?: PurchaseClaim; grantedBy: 'browser' | 'webhook' },
   now: Date,
 ): Promise<GrantOutcome> {
+  // What the browser names is checked first: a plan or pack that cannot be bought never reaches Paystack.
+  const claimedPrice = input.claim ? await priceOf(db, input.claim) : undefined;
+
   const earlier = await findGrant(db, input.reference);
   if (earlier) {
-    if (input.callerId && earlier.userId !== input.callerId)
+    if (input.callerId && earlier.outcome.userId !== input.callerId)
       refuse('This payment reference has already been used.', 409);
-    return earlier;
+    if (input.claim) await refuseMismatch(db, earlier.bought, input.claim);
+    return earlier.outcome;
   }
 
   const transaction = await verifier.verify(input.reference);
@@ -82,12 +115,14 @@ export async function grantPurchase(
   if (transaction.currency !== 'NGN') refuse('This payment was not made in naira.');
   const metadata = paymentMetadataSchema.safeParse(transaction.metadata);
   if (!metadata.success) refuse('This payment does not say what it was for.');
+  // Ownership comes before the purchase: another account's reference tells the caller nothing about it.
   if (input.callerId && metadata.data.userId !== input.callerId)
     refuse('This payment belongs to another account.', 403);
 
-  const claim: PurchaseClaim = input.claim ?? claimFromMetadata(metadata.data);
-  if (!matchesMetadata(claim, metadata.data)) refuse('This payment was made for something else.');
-  const price = await priceOf(db, claim);
+  const paid = claimFromMetadata(metadata.data);
+  if (input.claim) await refuseMismatch(db, paid, input.claim);
+  const claim = input.claim ?? paid;
+  const price = claimedPrice ?? (await priceOf(db, claim));
   if (transaction.amount !== price.kobo) refuse('The amount paid does not match the price.');
 
   const granted = await db.transaction(async (tx) => {
@@ -127,7 +162,7 @@ export async function grantPurchase(
   if (!granted) {
     const winner = await findGrant(db, input.reference);
     if (!winner) throw new Error('Grant vanished');
-    return winner;
+    return winner.outcome;
   }
   return {
     granted: 'now',
@@ -146,9 +181,9 @@ function claimFromMetadata(metadata: PaymentMetadata): PurchaseClaim {
   return refuse('This payment does not say what it was for.');
 }
 
-function matchesMetadata(claim: PurchaseClaim, metadata: PaymentMetadata): boolean {
-  if (claim.purpose !== metadata.purpose) return false;
-  return claim.purpose === 'subscription' ? claim.planId === metadata.planId : claim.pack === metadata.pack;
+function samePurchase(a: PurchaseClaim, b: PurchaseClaim): boolean {
+  if (a.purpose === 'subscription') return b.purpose === 'subscription' && a.planId === b.planId;
+  return b.purpose === 'coins' && a.pack === b.pack;
 }
 
 /** Starts a subscription now, or extends one that is still active from its end. */
@@ -175,26 +210,37 @@ async function extendSubscription(
   return { planId: plan.planId, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
 }
 
-async function findGrant(db: Database, reference: string): Promise<GrantOutcome | undefined> {
+/** A reference granted earlier: its outcome, and what it bought (a pack is its naira price). */
+async function findGrant(
+  db: Database,
+  reference: string,
+): Promise<{ outcome: GrantOutcome; bought: PurchaseClaim } | undefined> {
   const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
   if (!payment) return undefined;
   const [subscription] = await db
     .select({ planId: subscriptions.planId, startsAt: subscriptions.startsAt, endsAt: subscriptions.endsAt })
     .from(subscriptions)
     .where(eq(subscriptions.reference, reference));
+  const bought: PurchaseClaim =
+    payment.purpose === 'subscription'
+      ? { purpose: 'subscription', planId: payment.planId ?? '' }
+      : { purpose: 'coins', pack: payment.amountKobo / 100 };
   return {
-    granted: 'earlier',
-    userId: payment.userId,
-    purpose: payment.purpose,
-    coins: payment.coins ?? 0,
-    ...(subscription
-      ? {
-          subscription: {
-            planId: subscription.planId ?? '',
-            startsAt: subscription.startsAt.toISOString(),
-            endsAt: subscription.endsAt.toISOString(),
-          },
-        }
-      : {}),
+    bought,
+    outcome: {
+      granted: 'earlier',
+      userId: payment.userId,
+      purpose: payment.purpose,
+      coins: payment.coins ?? 0,
+      ...(subscription
+        ? {
+            subscription: {
+              planId: subscription.planId ?? '',
+              startsAt: subscription.startsAt.toISOString(),
+              endsAt: subscription.endsAt.toISOString(),
+            },
+          }
+        : {}),
+    },
   };
 }
