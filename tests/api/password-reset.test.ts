@@ -1,25 +1,62 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client.ts';
 import { passwordResets } from '../../src/server/db/schema.ts';
+import { settledPasswordResets } from '../../src/server/services/password-reset.ts';
 import { createTestApp, signUpStudent } from '../support/test-app.ts';
 
 const t = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.test' });
 
-/** The reset token from the latest email to an address (mail is sent without holding up the response). */
+/** Asks for a reset token; the token and its email are made after the answer. */
+function requestReset(email: string, app = t) {
+  return app.request('PUT', '/api/v1/user/reset-password', { body: { email } });
+}
+
+/** The reset token from the latest email to an address, once the reset requests started have finished. */
 async function tokenMailedTo(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const message = t.mailer.sent.findLast((sent) => sent.to === email);
-    const token = message?.text.match(/Your reset token: (\S+)/)?.[1];
-    if (token) return token;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no reset email reached ${email}`);
+  await settledPasswordResets();
+  const message = t.mailer.sent.findLast((sent) => sent.to === email);
+  const token = message?.text.match(/Your reset token: (\S+)/)?.[1];
+  if (!token) throw new Error(`no reset email reached ${email}`);
+  return token;
+}
+
+/**
+ * The test database, with every transaction held until `open()`: an app on it shows what a request
+ * answers before its database work can finish.
+ */
+function gatedDatabase(db: Database) {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let waiting = 0;
+  const gated = new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction') {
+        return async (...args: Parameters<Database['transaction']>) => {
+          waiting += 1;
+          await gate;
+          return target.transaction(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    db: gated,
+    open,
+    get waiting() {
+      return waiting;
+    },
+  };
 }
 
 describe('PUT /api/v1/user/reset-password (request a token)', () => {
   it('mails a 256-bit single-use token and stores only its hash', async () => {
     const { body } = await signUpStudent(t);
-    const response = await t.request('PUT', '/api/v1/user/reset-password', { body: { email: body.email } });
+    const response = await requestReset(body.email);
     expect(response.status).toBe(200);
     expect(response.json.message).toBe('Reset token has been sent to your email');
     const token = await tokenMailedTo(body.email);
@@ -32,13 +69,29 @@ describe('PUT /api/v1/user/reset-password (request a token)', () => {
 
   it('answers the same for an email with no account, and sends nothing', async () => {
     const before = t.mailer.sent.length;
-    const response = await t.request('PUT', '/api/v1/user/reset-password', {
-      body: { email: 'nobody@example.com' },
-    });
+    const response = await requestReset('nobody@example.com');
     expect(response.status).toBe(200);
     expect(response.json.message).toBe('Reset token has been sent to your email');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settledPasswordResets();
     expect(t.mailer.sent.length).toBe(before);
+  });
+
+  it('answers a known and an unknown email before any of their database work, on the same path', async () => {
+    const { body } = await signUpStudent(t);
+    const held = gatedDatabase(t.db);
+    const app = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.test' }, { db: held.db });
+    const known = await requestReset(body.email, app);
+    const unknown = await requestReset('nobody-at-all@example.com', app);
+    // Both answers are out while their transactions are still held: the answer waits for neither.
+    for (const response of [known, unknown]) {
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual(unknown.json);
+    }
+    expect(held.waiting).toBe(2);
+    expect(app.mailer.sent).toHaveLength(0);
+    held.open();
+    await settledPasswordResets();
+    expect(app.mailer.sent.map((sent) => sent.to)).toEqual([body.email]);
   });
 
   it.each([
@@ -54,7 +107,7 @@ describe('PUT /api/v1/user/reset-password (request a token)', () => {
 describe('POST /api/v1/user/reset-password (set the new password)', () => {
   async function requestToken() {
     const student = await signUpStudent(t);
-    await t.request('PUT', '/api/v1/user/reset-password', { body: { email: student.body.email } });
+    await requestReset(student.body.email);
     return { ...student, otp: await tokenMailedTo(student.body.email) };
   }
 
@@ -98,7 +151,8 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
 
   it('retires an earlier token when a new one is requested', async () => {
     const { otp, body } = await requestToken();
-    await t.request('PUT', '/api/v1/user/reset-password', { body: { email: body.email } });
+    await requestReset(body.email);
+    await settledPasswordResets();
     const response = await t.request('POST', '/api/v1/user/reset-password', {
       body: { otp, password: 'NewPass#2026' },
     });

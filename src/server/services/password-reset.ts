@@ -10,14 +10,15 @@ import { hashSecret, newSecret } from './tokens.ts';
 export const RESET_TOKEN_MINUTES = 15;
 
 /**
- * Creates a single-use reset token for the account with this email, if there is one, and mails it.
- * Returns the token, or undefined when no account uses the email; the caller answers the same either way.
+ * Creates a single-use reset token for the account with this email, if there is one. Returns the token, or
+ * undefined when no account uses the email. The look-up runs inside the transaction, so a known and an
+ * unknown email start the same work.
  */
 export async function createResetToken(db: Database, email: string, now: Date): Promise<string | undefined> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return undefined;
-  const token = newSecret();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (!user) return undefined;
+    const token = newSecret();
     // A new request retires any earlier token, so only the latest email works.
     await tx
       .update(passwordResets)
@@ -29,8 +30,36 @@ export async function createResetToken(db: Database, email: string, now: Date): 
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
     });
+    return token;
   });
-  return token;
+}
+
+// Reset requests still being worked on in this process, so that tests (and a shutdown) can wait for them.
+const pending = new Set<Promise<void>>();
+
+/**
+ * Starts a reset request off the request: creates the token and mails it when the email has an account,
+ * does nothing more when it has none. The caller answers at once without awaiting the result, so the
+ * answer takes the same time either way and tells nobody whether the email is known. The returned promise
+ * never rejects: a failure is passed to `onError` (logged), since the answer has already been given.
+ */
+export function startPasswordReset(
+  deps: { db: Database; mailer: Mailer; siteUrl: string; onError: (error: unknown) => void },
+  email: string,
+  now: Date,
+): Promise<void> {
+  const work = (async () => {
+    const token = await createResetToken(deps.db, email, now);
+    if (token) await deps.mailer.send(resetEmail(email, token, deps.siteUrl));
+  })().catch(deps.onError);
+  pending.add(work);
+  void work.finally(() => pending.delete(work));
+  return work;
+}
+
+/** Resolves when every reset request started so far in this process has finished. */
+export async function settledPasswordResets(): Promise<void> {
+  while (pending.size > 0) await Promise.all(pending);
 }
 
 /** The email that carries a reset token. */
@@ -49,15 +78,6 @@ export function resetEmail(to: string, token: string, siteUrl: string) {
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ].join('\n'),
   };
-}
-
-/** Mails a reset token without holding up the response; a failure is logged, never shown. */
-export function sendResetEmail(
-  mailer: Mailer,
-  message: ReturnType<typeof resetEmail>,
-  onError: (error: unknown) => void,
-) {
-  mailer.send(message).catch(onError);
 }
 
 /** Sets a new password from a reset token, once, and signs the user out everywhere. */

@@ -20,12 +20,7 @@ import {
   signUp,
   updateProfile,
 } from '../../services/accounts.ts';
-import {
-  createResetToken,
-  resetEmail,
-  resetPassword,
-  sendResetEmail,
-} from '../../services/password-reset.ts';
+import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
 import { revokeSession, startSession } from '../../services/sessions.ts';
 
 /** /api/v1/user: sign-up, login, the current user, profile edits, logout and password reset. */
@@ -75,13 +70,18 @@ export function userRoutes(limits: RateLimits) {
     .put('/reset-password', limits.resetRequest, validate('json', resetRequestSchema), async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');
       const { email } = c.req.valid('json');
-      const token = await createResetToken(db, email, clock.now());
-      if (token) {
-        sendResetEmail(mailer, resetEmail(email, token, config.siteUrl), (error) =>
-          logger.error({ err: error }, 'reset email failed'),
-        );
-      }
-      // The same answer whether or not the email has an account, so the form reveals no accounts.
+      // The token and the email are made after the answer, which is the same, and as quick, whether or not
+      // the email has an account: neither its words nor its timing reveal which emails are registered.
+      void startPasswordReset(
+        {
+          db,
+          mailer,
+          siteUrl: config.siteUrl,
+          onError: (error) => logger.error({ err: error }, 'reset request failed'),
+        },
+        email,
+        clock.now(),
+      );
       return ok(c, 'Reset token has been sent to your email', null);
     })
     .post('/reset-password', limits.resetSubmit, validate('json', resetPasswordSchema), async (c) => {
