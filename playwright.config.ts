@@ -1,7 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './tests/support/chromium.ts';
 
 // The end-to-end suite runs against the built app, started here on its own port and its own fresh data
-// folder, in Debian's Chromium (never a downloaded browser).
+// folder, in a Chromium found on the machine or shipped in an npm package (tests/support/chromium.ts),
+// never one that downloads itself.
+const browser = await findChromium();
+// The main process says once which browser it drives; the workers load this file again, silently.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  console.log(`e2e: Chromium from ${browser.source} (${browser.executablePath})`);
+}
 const port = Number(process.env.E2E_PORT ?? 4410);
 const dataDir = `tests/.tmp/e2e-${port}`;
 
@@ -34,7 +41,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.executablePath,
       args: chromiumArgs,
     },
   },

@@ -8,7 +8,7 @@
 // content/bank), and starts `node server.mjs` on it. With a URL it measures that server instead, whose
 // bank must then hold the benchmark's paper (or the session falls back to a sample paper; the report says).
 //
-// Weight: each route is loaded once in Chromium (playwright-core, /usr/bin/chromium) with Lighthouse's
+// Weight: each route is loaded once in Chromium (playwright-core; tests/support/chromium.ts finds it) with Lighthouse's
 // mobile screen and an empty cache, without scrolling or clicking, and every response body is gzipped here
 // and added up by kind, so the figures do not depend on the server's compression; already-compressed
 // formats (PNG, JPEG, WebP, AVIF, WOFF2) count as they are. Routes behind sign-in are opened as a signed-in
@@ -34,6 +34,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { reviewStateFor } from '../../src/islands/results/result.ts';
+import { findChromium } from '../support/chromium.ts';
 import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
 import {
   formatNumber,
@@ -53,7 +54,7 @@ const givenUrl = (
 const RUNS = intFlag(flags, 'runs', 3);
 const APP_RUNS = intFlag(flags, 'app-runs', 3);
 const SESSIONS = intFlag(flags, 'sessions', 3);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { executablePath: chromePath, source: chromeSource } = await findChromium();
 const chromeFlags = [
   '--headless',
   '--no-sandbox',
@@ -898,7 +899,7 @@ async function main() {
 - Machine: ${host}
 - Command: \`${command}\`; took ${formatNumber(minutes, 1)} minutes
 - Server: ${givenUrl ? `the server at ${givenUrl}` : '`node server.mjs` (built app, gzip on) on a fresh embedded database (PGlite) under tests/.tmp, holding the sample bank and the benchmark’s 50-question paper'}
-- Browser: Debian’s Chromium ${browserVersion} (\`${chromePath}\`, headless), driven by playwright-core; Lighthouse ${lighthouseVersion}
+- Browser: Chromium ${browserVersion} from ${chromeSource} (\`${chromePath}\`, headless), driven by playwright-core; Lighthouse ${lighthouseVersion}
 
 ### First-load weight of every route
 
