@@ -232,10 +232,13 @@ describe('POST /api/v1/exam/answer (submit)', () => {
       token,
       body: { exam: exam._id, answers },
     });
+    // The second submission carries different (all wrong) answers: they must change nothing.
+    const wrong = paper.questions.map((question) => ({ question: question.id, option: question.wrong[0] }));
     const second = await t.request('POST', '/api/v1/exam/answer', {
       token,
-      body: { exam: exam._id, answers: answers.map((answer) => ({ ...answer, option: answer.option })) },
+      body: { exam: exam._id, answers: wrong },
     });
+    expect(first.json.data).toMatchObject({ score: 10, correctAnswer: 2 });
     expect(second.json.data).toEqual(first.json.data);
     const [row] = await t.db
       .select({ totalScore: users.totalScore })
