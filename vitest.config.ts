@@ -6,6 +6,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // One migrated PGlite per run, copied for each API test database.
+    globalSetup: ['tests/support/pglite-template.ts'],
     // The machines are shared and slow at times; a test that needs longer than this has a real problem.
     testTimeout: 20_000,
     hookTimeout: 60_000,

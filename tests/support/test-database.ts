@@ -1,16 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase, openPglite } from '../../src/server/db/client.ts';
 
 /** Which database the API tests run on: set per Vitest project (vitest.config.ts). */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+let template: Blob | undefined;
+
+/** The migrated database the global set-up dumped (tests/support/pglite-template.ts), read once a file. */
+function pgliteTemplate(): Blob {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return template;
+}
+
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the PostgreSQL
- * server named by TEST_DATABASE_URL, dropped again by `close`.
+ * A fresh, migrated database: an in-memory PGlite copied from the run's migrated template, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL, dropped again by `close`.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: undefined });
+  if (testDatabaseKind === 'pglite') return openPglite(new PGlite({ loadDataDir: pgliteTemplate() }));
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is needed to run the API tests on PostgreSQL');
   const name = `test_${randomUUID().replaceAll('-', '')}`;

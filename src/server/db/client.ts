@@ -92,10 +92,17 @@ export async function openDatabase(
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+  return openPglite(database.dataDir ? new PGlite(database.dataDir) : new PGlite(), options.startUp);
+}
+
+/**
+ * Migrates a PGlite (and runs the start-up work) and wraps it. The tests hand it a copy of a database
+ * migrated once per run, for which the migrations are already applied and only checked.
+ */
+export async function openPglite(client: PGlite, startUp?: StartUp): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await options.startUp?.(db);
+  await startUp?.(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
