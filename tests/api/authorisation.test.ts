@@ -20,7 +20,12 @@ import {
   sendRaw,
 } from '../support/api-probe.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import {
+  confirmationTokenFor,
+  createTestApp,
+  signUpStudent,
+  signUpUnconfirmedStudent,
+} from '../support/test-app.ts';
 
 const t = await createTestApp();
 for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
@@ -34,6 +39,7 @@ const NEEDS_A_USER = [
   'GET /api/v1/user',
   'PUT /api/v1/user',
   'POST /api/v1/user/logout',
+  'POST /api/v1/user/verify-email/resend',
   'GET /api/v1/history',
   'GET /api/v1/exam/daily',
   'GET /api/v1/exam',
@@ -82,6 +88,7 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     'GET /api/v1/user': { path: '/api/v1/user' },
     'PUT /api/v1/user': { path: '/api/v1/user', body: { firstName: 'Changed' } },
     'POST /api/v1/user/logout': { path: '/api/v1/user/logout' },
+    'POST /api/v1/user/verify-email/resend': { path: '/api/v1/user/verify-email/resend' },
     'GET /api/v1/history': { path: '/api/v1/history' },
     'GET /api/v1/exam/daily': { path: dailyUrl },
     'GET /api/v1/exam': { path: examUrl },
@@ -189,7 +196,15 @@ describe('endpoints that need a user', () => {
 
 /** Every row that belongs to a user, directly or through their attempts, as one comparable value. */
 async function rowsOf(db: Database, userId: string) {
-  const owned = ['users', 'sessions', 'coin_ledger', 'subscriptions', 'payments', 'attempts'];
+  const owned = [
+    'users',
+    'sessions',
+    'coin_ledger',
+    'subscriptions',
+    'payments',
+    'attempts',
+    'email_confirmations',
+  ];
   const result: Record<string, unknown> = {};
   for (const table of owned) {
     const column = table === 'users' ? 'id' : 'user_id';
@@ -333,13 +348,39 @@ describe('one student cannot read or change another student’s data', () => {
     const profile = await t.request('GET', '/api/v1/user', { token: b.token });
     expect(profile.json.data.user._id).toBe(b.id);
     expect(profile.text).not.toContain(a.body.email);
-    const edit = await t.request('PUT', '/api/v1/user', { token: b.token, body: { email: a.body.email } });
+    const edit = await t.request('PUT', '/api/v1/user', {
+      token: b.token,
+      body: { email: a.body.email, currentPassword: b.body.password },
+    });
     expect(edit.status).toBe(409);
     const rename = await t.request('PUT', '/api/v1/user', { token: b.token, body: { firstName: 'Bola' } });
     expect(rename.json.data._id).toBe(b.id);
     const [aRow] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, a.id));
     expect(aRow?.firstName).toBe(a.body.firstName);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B can neither resend A’s confirmation link nor get A’s account by opening it', async () => {
+    const a = await signUpUnconfirmedStudent(t);
+    const b = await preparedStudent();
+    const sentToA = t.mailer.sent.filter((message) => message.to === a.body.email).length;
+    const resend = await send(
+      'POST /api/v1/user/verify-email/resend',
+      validRequest('POST /api/v1/user/verify-email/resend', b),
+      b.token,
+    );
+    // B's own email is confirmed: nothing is sent to anyone.
+    expect(resend.status).toBe(409);
+    expect(t.mailer.sent.filter((message) => message.to === a.body.email)).toHaveLength(sentToA);
+    const bBefore = await rowsOf(t.db, b.id);
+    const opened = await t.request('POST', '/api/v1/user/verify-email', {
+      token: b.token,
+      body: { token: confirmationTokenFor(t, a.body.email) },
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.json.data.account).toBeNull();
+    expect(opened.text).not.toContain(a.body.telephone);
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
   });
 
   it('B logging out revokes only B’s session', async () => {
@@ -393,5 +434,17 @@ describe('one student cannot read or change another student’s data', () => {
     expect(board.json.data.me).toBeNull();
     expect(board.text).not.toContain(a.body.email);
     expect(board.text).not.toContain(a.body.telephone);
+    expect(board.text).not.toContain(a.id);
+  });
+
+  it('B cannot read A’s result', async () => {
+    const { a, b } = await pair();
+    await t.request('POST', '/api/v1/exam/answer', { token: a.token, body: { exam: a.attemptId } });
+    const own = await t.request('GET', `/api/v1/exam/result?exam=${a.attemptId}`, { token: a.token });
+    expect(own.status).toBe(200);
+    const stolen = await t.request('GET', `/api/v1/exam/result?exam=${a.attemptId}`, { token: b.token });
+    expect(stolen.status).toBe(404);
+    expect(stolen.json).toMatchObject({ success: false, message: 'This test does not exist.' });
+    expect(stolen.text).not.toContain('quizAnswers');
   });
 });

@@ -7,7 +7,7 @@ import { createTestApp, newStudent, signUpStudent } from '../support/test-app.ts
 const t = await createTestApp();
 
 describe('POST /api/v1/user (sign-up)', () => {
-  it('creates the account with 80 welcome coins, a one-day trial and a session', async () => {
+  it('creates the account and a session, and mails a link to confirm the email before any reward', async () => {
     const body = newStudent();
     const response = await t.request('POST', '/api/v1/user', { body });
     expect(response.status).toBe(201);
@@ -16,26 +16,42 @@ describe('POST /api/v1/user (sign-up)', () => {
     expect(user).toMatchObject({
       firstName: 'Ngozi',
       email: body.email,
+      emailVerified: false,
+      pendingEmail: null,
       telephone: body.telephone,
-      triviaPoints: 80,
+      triviaPoints: 0,
     });
     expect(user).not.toHaveProperty('passwordHash');
     expect(isAdmin).toBe(false);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(profile.subscription).toEqual({
+    expect(profile.subscription).toEqual({ status: 'none', planId: null, endsAt: null });
+    expect(await t.db.$count(coinLedger, eq(coinLedger.userId, user._id))).toBe(0);
+    expect(await t.db.$count(subscriptions, eq(subscriptions.userId, user._id))).toBe(0);
+
+    const mail = t.mailer.sent.findLast((message) => message.to === body.email);
+    expect(mail?.subject).toBe('Confirm your email address');
+    expect(mail?.text).toContain(`${t.config.siteUrl}/verify-email?token=`);
+
+    const [stored] = await t.db.select().from(users).where(eq(users.id, user._id));
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(stored?.emailVerifiedAt).toBeNull();
+    const [storedSession] = await t.db.select().from(sessions).where(eq(sessions.userId, user._id));
+    expect(storedSession?.tokenHash).not.toBe(token);
+  });
+
+  it('starts the one-day trial and the 80 welcome coins when the link is opened', async () => {
+    const { user, token } = await signUpStudent(t);
+    expect(user).toMatchObject({ emailVerified: true, triviaPoints: 80 });
+    const me = await t.request('GET', '/api/v1/user', { token });
+    expect(me.json.data.profile.subscription).toEqual({
       status: 'trial',
       planId: null,
       endsAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
     });
-
     const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id));
     expect(ledger).toMatchObject([
       { type: 'credit', coins: 80, coinsAfter: 80, description: 'Welcome bonus' },
     ]);
-    const [stored] = await t.db.select().from(users).where(eq(users.id, user._id));
-    expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
-    const [storedSession] = await t.db.select().from(sessions).where(eq(sessions.userId, user._id));
-    expect(storedSession?.tokenHash).not.toBe(token);
   });
 
   it('stores the email lower-cased and trims names', async () => {
@@ -289,8 +305,11 @@ describe('PUT /api/v1/user', () => {
 
   it("answers 409 for another account's email", async () => {
     const other = await signUpStudent(t);
-    const { token } = await signUpStudent(t);
-    const response = await t.request('PUT', '/api/v1/user', { token, body: { email: other.body.email } });
+    const { token, body } = await signUpStudent(t);
+    const response = await t.request('PUT', '/api/v1/user', {
+      token,
+      body: { email: other.body.email, currentPassword: body.password },
+    });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe('An account with this email already exists');
   });

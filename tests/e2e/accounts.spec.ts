@@ -1,5 +1,7 @@
 import { e2eAdmin } from '../../playwright.config.ts';
 import {
+  confirmationLinkFor,
+  confirmEmailOf,
   createStudent,
   expect,
   expectNoSeriousViolations,
@@ -11,7 +13,7 @@ import {
   waitForIslands,
 } from './fixtures.ts';
 
-test('a student signs up, edits the profile, logs out and signs in again', async ({ page }) => {
+test('a student signs up, edits the profile, logs out and signs in again', async ({ page, baseURL }) => {
   const details = studentDetails({ firstName: 'Chidi', lastName: 'Eze' });
   await openPage(page, '/sign-up');
   await page.getByLabel('First name').fill(details.firstName as string);
@@ -25,6 +27,7 @@ test('a student signs up, edits the profile, logs out and signs in again', async
 
   await expect(page).toHaveURL(/\/select-exam$/);
   await expect(page.getByRole('status').filter({ hasText: 'Account created successfully' })).toBeVisible();
+  await confirmEmailOf(baseURL ?? '', details.email as string);
 
   await page.goto('/profile');
   await expect(page.locator('.desktop-nav').getByRole('link', { name: 'Settings' })).toBeVisible();
@@ -58,6 +61,112 @@ test('a student signs up, edits the profile, logs out and signs in again', async
   await expect(page).toHaveURL(/\/select-exam$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Chidinma Eze' })).toBeVisible();
+});
+
+test('a new student confirms the email from the link and then has the trial and 80 coins', async ({
+  page,
+}) => {
+  const details = studentDetails({ firstName: 'Bisi', lastName: 'Ade' });
+  await openPage(page, '/sign-up');
+  await page.getByLabel('First name').fill(details.firstName as string);
+  await page.getByLabel('Last name').fill(details.lastName as string);
+  await page.getByLabel('Email address').fill(details.email as string);
+  await page.getByLabel('Phone number').fill(details.telephone as string);
+  await page.getByLabel('Password', { exact: true }).fill(details.password as string);
+  await page.getByLabel('Confirm password', { exact: true }).fill(details.password as string);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Sign-Up' }).click();
+  await expect(page).toHaveURL(/\/select-exam$/);
+
+  // Where the student lands, the notice says what waits for the link, and one tap mails it again.
+  const notice = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(notice).toContainText(details.email as string);
+  await expect(notice).toContainText('80 welcome coins start once you open it');
+  const original = await confirmationLinkFor(details.email as string);
+  await notice.getByRole('button', { name: 'Resend link' }).click();
+  await expect(notice.getByRole('status')).toContainText(`We sent a new link to ${details.email}`);
+  // The resent email is written after the answer: wait for it, then use the newest link.
+  let firstLink = original;
+  await expect
+    .poll(async () => {
+      firstLink = await confirmationLinkFor(details.email as string);
+      return firstLink.href;
+    })
+    .not.toBe(original.href);
+
+  await page.goto(`${firstLink.pathname}${firstLink.search}`);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeFocused();
+  await expect(
+    page.getByText('Your email is confirmed: your free trial and 80 coins are ready.'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Start practising' }).click();
+  await expect(page).toHaveURL(/\/select-exam$/);
+  await expect(page.getByRole('heading', { name: 'SELECT EXAM' })).toBeVisible();
+  await expect(notice).toBeHidden();
+
+  await page.goto('/profile');
+  await expect(page.locator('.coin-balance')).toHaveText('80 coins');
+  await expect(page.getByRole('cell', { name: 'Welcome bonus' })).toBeVisible();
+  const profile = await page.evaluate(async () => {
+    const response = await fetch('/api/v1/user', {
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('AUTH_TOKEN')}`,
+        'frontend-source': 'webuser',
+      },
+    });
+    return ((await response.json()) as { data: { profile: { subscription: { status: string } } } }).data
+      .profile;
+  });
+  expect(profile.subscription.status).toBe('trial');
+
+  // The same link a second time is refused, with a way to ask for another; so is the one the resend retired.
+  await page.goto(`${firstLink.pathname}${firstLink.search}`);
+  await expect(page.getByRole('heading', { name: 'We could not confirm your email' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('already used or expired');
+  await expect(page.getByRole('button', { name: 'Resend link' })).toBeVisible();
+  await page.goto(`${original.pathname}${original.search}`);
+  await expect(page.getByRole('alert')).toContainText('already used or expired');
+});
+
+test('/verify-email works at 360 px and tells a guest with a bad link to sign in', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/verify-email?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'We could not confirm your email' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousViolations(page);
+});
+
+test('changing the email asks for the password and waits for the new address', async ({ page, student }) => {
+  await signIn(page, student);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: /^Email/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit email' });
+  const newEmail = studentDetails().email as string;
+  await dialog.getByLabel('Email').fill(newEmail);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Enter your current password to change your email')).toBeVisible();
+  await dialog.getByLabel('Current password', { exact: true }).fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Your current password is not correct')).toBeVisible();
+  await dialog.getByLabel('Current password', { exact: true }).fill(student.details.password as string);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `We sent a link to ${newEmail}. Your email changes when you open it.`,
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(`Changing to ${newEmail}: waiting for confirmation`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your new email address' })).toBeVisible();
+
+  const link = await confirmationLinkFor(newEmail);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText(`Your email is now ${newEmail}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to your profile' }).click();
+  await expect(page.getByRole('button', { name: /^Email/ })).toContainText(newEmail);
+  await expect(page.getByRole('region', { name: 'Confirm your new email address' })).toBeHidden();
+  const notice = await latestMailTo(student.details.email as string, 'is now');
+  expect(notice).toContain('Subject: Your email address was changed');
 });
 
 test('sign-up shows each message and clears a field error when that field is edited', async ({ page }) => {
@@ -116,7 +225,7 @@ test('a password reset works with the token from the email', async ({ page, base
   await page.getByRole('button', { name: 'Send set Token' }).click();
   await expect(page.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
 
-  const mail = await latestMailTo(student.details.email as string);
+  const mail = await latestMailTo(student.details.email as string, 'Your reset token');
   const token = mail.match(/Your reset token: (\S+)/)?.[1] ?? '';
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 

@@ -33,10 +33,15 @@ export interface Student {
   user: { _id: string; firstName: string; lastName: string };
 }
 
-/** Signs a student up through the API. */
+/**
+ * Signs a student up through the API. By default the student then opens the confirmation link from the
+ * outbox, as most tests expect the trial and the welcome coins; `{ confirmEmail: false }` leaves the
+ * address unconfirmed.
+ */
 export async function createStudent(
   baseURL: string,
   overrides: Partial<Record<string, string | boolean>> = {},
+  options: { confirmEmail?: boolean } = {},
 ) {
   const details = studentDetails(overrides);
   const response = await fetch(`${baseURL}/api/v1/user`, {
@@ -46,7 +51,53 @@ export async function createStudent(
   });
   const body = (await response.json()) as { data: { token: string; user: Student['user'] } };
   expect(response.status, JSON.stringify(body)).toBe(201);
-  return { token: body.data.token, user: body.data.user, details } satisfies Student;
+  const student = { token: body.data.token, user: body.data.user, details } satisfies Student;
+  if (options.confirmEmail !== false) await confirmEmailOf(baseURL, details.email as string);
+  return student;
+}
+
+/** The text of a raw .eml message's body, decoded from quoted-printable or base64 as its header says. */
+export function mailBody(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\s+/, '');
+  const encoding = headers.match(/^Content-Transfer-Encoding:\s*(\S+)/im)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The newest confirmation link mailed to an address, as the student would open it. */
+export async function confirmationLinkFor(
+  address: string,
+  dataDir = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 4410}`,
+) {
+  const outbox = join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const name of names) {
+      const raw = await readFile(join(outbox, name), 'utf8');
+      if (!raw.includes(`To: ${address}`)) continue;
+      const link = mailBody(raw).match(/https?:\/\/\S+\/verify-email\?token=[\w%-]+/)?.[0];
+      if (link) return new URL(link);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No confirmation link to ${address} in ${outbox}`);
+}
+
+/** Opens the newest confirmation link mailed to an address through the API. */
+export async function confirmEmailOf(baseURL: string, address: string) {
+  const link = await confirmationLinkFor(address);
+  const response = await fetch(`${baseURL}/api/v1/user/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': fixtureAddress() },
+    body: JSON.stringify({ token: link.searchParams.get('token') }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** Opens the app already signed in as this student. */
@@ -56,9 +107,13 @@ export async function signIn(page: Page, student: Student) {
   }, student.token);
 }
 
-/** The newest email in the test server's outbox that was sent to an address, as raw text. */
+/**
+ * The newest email in the test server's outbox that was sent to an address (and whose decoded body holds
+ * `containing`, when given: a student's inbox also holds the confirmation email), as raw text.
+ */
 export async function latestMailTo(
   address: string,
+  containing?: string,
   dataDir = `tests/.tmp/e2e-${process.env.E2E_PORT ?? 4410}`,
 ) {
   const outbox = join(dataDir, 'outbox');
@@ -66,7 +121,8 @@ export async function latestMailTo(
     const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const name of names) {
       const text = await readFile(join(outbox, name), 'utf8');
-      if (text.includes(`To: ${address}`)) return text;
+      if (!text.includes(`To: ${address}`)) continue;
+      if (containing === undefined || mailBody(text).includes(containing)) return text;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -30,6 +30,7 @@ const ROUTES = [
   '/practice-subject',
   '/forgot-password',
   '/set-password',
+  '/verify-email',
 ];
 
 test('every route of the route table answers 200 with security headers and gzip', async ({ request }) => {

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import postgres from 'postgres';
 
 /** A TCP port that was free a moment ago, for a server started by a test or a benchmark. */
@@ -17,18 +18,67 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds the app with `astro build` unless `dist/server/entry.mjs` is already there. */
+const BUILT = 'dist/server/entry.mjs';
+// What `astro build` reads: a change to any of them makes dist/ stale. (The API in src/server is loaded
+// from source by server.mjs, but it lives under src/ too, so it is counted; a needless rebuild is safe.)
+const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+const BUILD_LOCK = 'tests/.tmp/build.lock';
+
+/** The newest modification time among the files at `path`, recursively. */
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestChange(join(path, name))),
+    stats.mtimeMs,
+  );
+}
+
+/** True when dist/ holds a build at least as new as every source it was built from. */
+export function isBuildFresh(): boolean {
+  if (!existsSync(BUILT)) return false;
+  const builtAt = statSync(BUILT).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestChange(input) <= builtAt);
+}
+
+/**
+ * Builds the app with `astro build` unless dist/ is already newer than its sources, so a test never runs
+ * stale code. Test files that start servers at once take turns: one builds, the others wait for it.
+ */
 export async function ensureBuilt(): Promise<void> {
-  if (existsSync('dist/server/entry.mjs')) return;
+  mkdirSync('tests/.tmp', { recursive: true });
+  for (;;) {
+    if (isBuildFresh()) return;
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      // A lock left by a run that was killed while building is taken over after ten minutes.
+      const lockedAt = statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - lockedAt > 600_000) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    if (!isBuildFresh()) await build();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+async function build(): Promise<void> {
   const output: string[] = [];
   // Vitest sets NODE_ENV=test, which would make Vite bundle development builds of React.
-  const build = spawn('npx', ['astro', 'build'], {
+  const child = spawn('npx', ['astro', 'build'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  build.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  build.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => build.on('close', resolve));
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`astro build failed (${code}):\n${output.join('').slice(-4000)}`);
 }
 

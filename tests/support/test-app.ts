@@ -124,10 +124,49 @@ export function newStudent(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Signs a new student up and returns the token and the API's answer. */
-export async function signUpStudent(t: TestApp, overrides: Record<string, unknown> = {}) {
+/** The token of the newest confirmation link mailed to an address, from the test app's memory mailer. */
+export function confirmationTokenFor(t: TestApp, address: string): string {
+  const message = t.mailer.sent.findLast(
+    (sent) => sent.to === address && sent.text.includes('/verify-email?'),
+  );
+  const token = message?.text.match(/\/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${address}`);
+  return decodeURIComponent(token);
+}
+
+/**
+ * Opens the newest confirmation link mailed to an address, as the student's browser would (with their
+ * session when given), and returns the API's answer.
+ */
+export async function confirmEmailOf(t: TestApp, address: string, sessionToken?: string) {
+  const response = await t.request('POST', '/api/v1/user/verify-email', {
+    body: { token: confirmationTokenFor(t, address) },
+    ...(sessionToken ? { token: sessionToken } : {}),
+  });
+  if (response.status !== 200) throw new Error(`email confirmation failed: ${response.text}`);
+  return response;
+}
+
+/**
+ * Signs a new student up and returns the token and the account. By default the student then opens the
+ * confirmation link, as most tests expect a student with the trial and the welcome coins; pass
+ * `{ confirmEmail: false }` for a student who has not (no trial, no coins, no leaderboard row).
+ */
+export async function signUpStudent(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  options: { confirmEmail?: boolean } = {},
+) {
   const body = newStudent(overrides);
   const response = await t.request('POST', '/api/v1/user', { body });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.text}`);
-  return { body, token: response.json.data.token as string, user: response.json.data.user };
+  const token = response.json.data.token as string;
+  if (options.confirmEmail === false) return { body, token, user: response.json.data.user };
+  const confirmed = await confirmEmailOf(t, response.json.data.user.email, token);
+  return { body, token, user: confirmed.json.data.account.user };
+}
+
+/** Signs a new student up without opening the confirmation link. */
+export function signUpUnconfirmedStudent(t: TestApp, overrides: Record<string, unknown> = {}) {
+  return signUpStudent(t, overrides, { confirmEmail: false });
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { ChoiceCards } from './ChoiceCards.tsx';
 import { cardImage, EXAM_IMAGES } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
@@ -22,6 +23,7 @@ export default function SelectExam() {
       <section className="container selection" aria-labelledby="selection-heading">
         <h1 id="selection-heading">SELECT EXAM</h1>
         <p className="selection-lead">Choose the exam you are preparing for.</p>
+        <EmailConfirmationNotice />
         <ListStatus
           state={list}
           loadingLabel="Loading exams"

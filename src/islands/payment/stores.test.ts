@@ -69,6 +69,8 @@ beforeEach(() => {
       firstName: 'Aisha',
       lastName: 'Bello',
       email: 'aisha@example.com',
+      emailVerified: true,
+      pendingEmail: null,
       telephone: '08031234567',
       triviaPoints: 1280,
       image: null,

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
 import { formatDateTime, formatThousands } from '../../lib/format.ts';
+import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
-import { TextField } from '../shared/fields.tsx';
+import { PasswordField, TextField } from '../shared/fields.tsx';
 import { createProfileStore, initials, PROFILE_FIELD_LABELS, type ProfileField } from './profile-store.ts';
 
 const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephone'];
@@ -27,6 +28,7 @@ export default function ProfileView() {
   const siteUrl = location.origin;
   return (
     <div className="profile">
+      <EmailConfirmationNotice />
       <section className="card profile-summary" aria-labelledby="profile-name">
         <div className="avatar" aria-hidden="true">
           {initials(user)}
@@ -51,6 +53,12 @@ export default function ProfileView() {
               <button type="button" className="profile-tile" onClick={() => store.edit(field)}>
                 <span className="tile-label">{PROFILE_FIELD_LABELS[field]}</span>
                 <span className="tile-value">{user[field]}</span>
+                {field === 'email' && user.pendingEmail && (
+                  <span className="tile-note">Changing to {user.pendingEmail}: waiting for confirmation</span>
+                )}
+                {field === 'email' && !user.pendingEmail && user.emailVerified === false && (
+                  <span className="tile-note">Not confirmed yet</span>
+                )}
               </button>
             </li>
           ))}
@@ -102,7 +110,20 @@ export default function ProfileView() {
         title={`Edit ${editing ? PROFILE_FIELD_LABELS[editing.field].toLowerCase() : ''}`}
         onClose={store.cancelEdit}
       >
-        {editing && (
+        {editing?.sent && (
+          <>
+            <p role="status">{editing.sent}</p>
+            <p className="hint">
+              The link works once. Until you open it, your account keeps its current email.
+            </p>
+            <div className="modal-actions">
+              <button type="button" className="button" onClick={store.cancelEdit}>
+                Close
+              </button>
+            </div>
+          </>
+        )}
+        {editing && !editing.sent && (
           <form
             noValidate
             onSubmit={(event) => {
@@ -121,6 +142,22 @@ export default function ProfileView() {
             />
             {editing.field === 'telephone' && (
               <p className="hint">Your phone number signs you in, so it cannot be changed.</p>
+            )}
+            {editing.field === 'email' && (
+              <>
+                <PasswordField
+                  label="Current password"
+                  name="currentPassword"
+                  autoComplete="current-password"
+                  value={editing.currentPassword ?? ''}
+                  error={editing.passwordError}
+                  onChange={store.setCurrentPassword}
+                />
+                <p className="hint">
+                  We will send a link to the new address. Your email changes when you open it, and your old
+                  address is told.
+                </p>
+              </>
             )}
             <div className="modal-actions">
               <button type="button" className="button button-outline" onClick={store.cancelEdit}>

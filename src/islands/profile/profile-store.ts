@@ -3,7 +3,7 @@ import { reportFailure, request } from '../../lib/client/api.ts';
 import { $auth, loadUser, replaceUser, type User } from '../../lib/client/session.ts';
 import { showToast } from '../../lib/client/toasts.ts';
 import type { Paged } from '../../lib/errors.ts';
-import { profileUpdateSchema } from '../../lib/validation/account.ts';
+import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
 
 /** A profile tile's field; the telephone is shown in the dialog but cannot be changed. */
@@ -30,10 +30,21 @@ export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 }
 
+/** The edit dialog: one field, and for the email the current password and, once sent, where the link went. */
+export interface Editing {
+  field: ProfileField;
+  value: string;
+  error?: string | undefined;
+  currentPassword?: string;
+  passwordError?: string | undefined;
+  /** Set once a change of email was accepted: the dialog then says where the link went. */
+  sent?: string;
+}
+
 /** /profile: the user, the edit dialog, the coin history and the two confirm dialogs. */
 export function createProfileStore() {
   const $user = computed($auth, (state) => state.user);
-  const $editing = atom<{ field: ProfileField; value: string; error?: string } | null>(null);
+  const $editing = atom<Editing | null>(null);
   const $saving = atom(false);
   const $history = atom<{ status: 'loading' | 'ready' | 'failed'; entries: CoinHistoryEntry[] }>({
     status: 'loading',
@@ -51,12 +62,20 @@ export function createProfileStore() {
 
   function edit(field: ProfileField) {
     const user = $user.get();
-    if (user) $editing.set({ field, value: user[field] });
+    if (!user) return;
+    $editing.set(
+      field === 'email' ? { field, value: user.email, currentPassword: '' } : { field, value: user[field] },
+    );
   }
 
   function setValue(value: string) {
     const editing = $editing.get();
-    if (editing) $editing.set({ field: editing.field, value });
+    if (editing) $editing.set({ ...editing, value, error: undefined });
+  }
+
+  function setCurrentPassword(currentPassword: string) {
+    const editing = $editing.get();
+    if (editing) $editing.set({ ...editing, currentPassword, passwordError: undefined });
   }
 
   async function save() {
@@ -68,20 +87,34 @@ export function createProfileStore() {
       showToast('No changes to update', 'info');
       return;
     }
-    const checked = checkForm(profileUpdateSchema, { [editing.field]: value });
+    const isEmail = editing.field === 'email';
+    const body = isEmail
+      ? { email: value, currentPassword: editing.currentPassword ?? '' }
+      : { [editing.field]: value };
+    const checked = checkForm(isEmail ? emailChangeFormSchema : profileUpdateSchema, body);
     if (checked.errors) {
-      $editing.set({ ...editing, error: checked.errors[editing.field] ?? Object.values(checked.errors)[0] });
+      $editing.set({
+        ...editing,
+        error: checked.errors[editing.field] ?? (isEmail ? undefined : Object.values(checked.errors)[0]),
+        passwordError: checked.errors.currentPassword,
+      });
       return;
     }
     $saving.set(true);
-    const result = await request<User>('PUT', '/api/v1/user', { body: { [editing.field]: value } });
+    // A change of email is reported inside the dialog, where the student is looking, not as a toast.
+    const result = await request<User>('PUT', '/api/v1/user', { body, quiet: isEmail });
     $saving.set(false);
     if (!result.ok) {
+      const passwordError = result.errors?.find((item) => item.path[0] === 'currentPassword')?.message;
+      if (isEmail && (passwordError || result.status === 403)) {
+        $editing.set({ ...editing, passwordError: passwordError ?? result.message });
+        return;
+      }
       reportFailure(result);
       return;
     }
     replaceUser(result.data);
-    $editing.set(null);
+    $editing.set(isEmail ? { ...editing, currentPassword: '', sent: result.message } : null);
   }
 
   return {
@@ -93,6 +126,7 @@ export function createProfileStore() {
     load,
     edit,
     setValue,
+    setCurrentPassword,
     save,
     cancelEdit: () => $editing.set(null),
   };

@@ -1,41 +1,13 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import type { Profile, SessionPayload, User } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
 import { type ApiResult, request } from './api.ts';
 import { navigate } from './navigation.ts';
 import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, markAuthState } from './storage.ts';
 import { showToast, showToastAfterNavigation } from './toasts.ts';
 
-/** A user as the API returns it. */
-export interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  telephone: string;
-  triviaPoints: number;
-  image: { url: string } | null;
-  isAdmin: boolean;
-  createdAt: string;
-}
-
-/** The profile kept beside the user. */
-export interface Profile {
-  totalScore: number;
-  subscription: {
-    status: 'none' | 'trial' | 'active' | 'expired';
-    planId: string | null;
-    endsAt: string | null;
-  };
-}
-
-/** What sign-up, sign-in and GET /user return. */
-export interface SessionPayload {
-  user: User;
-  isAdmin: boolean;
-  profile: Profile;
-  token: string;
-}
+export type { Profile, SessionPayload, User } from '../api/user.ts';
 
 interface AuthState {
   user: User | null;
@@ -115,6 +87,12 @@ export async function loadUser(): Promise<void> {
 /** Replaces the stored user after a profile edit. */
 export function replaceUser(user: User): void {
   $auth.set({ ...$auth.get(), user });
+}
+
+/** Replaces the stored user and profile with the fresh ones an answer carried (an email confirmation). */
+export function replaceAccount(account: { user: User; profile: Profile }): void {
+  if (!$auth.get().isAuth) return;
+  $auth.set({ ...$auth.get(), user: account.user, profile: account.profile });
 }
 
 /** Logs out on the server, clears everything stored, and goes home with 'Logout Successfully'. */

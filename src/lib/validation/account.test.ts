@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInSchema, signUpSchema } from './account.ts';
+import { profileUpdateSchema, signInSchema, signUpSchema } from './account.ts';
 import { checkForm } from './form-errors.ts';
 
 describe('shared account rules', () => {
@@ -32,5 +32,18 @@ describe('shared account rules', () => {
       agreeTerms: true,
     });
     expect(result.email).toBe('ngozi@example.com');
+  });
+
+  it('asks for the current password with a new email, and only then', () => {
+    expect(checkForm(profileUpdateSchema, { email: 'new@example.com' }).errors).toEqual({
+      currentPassword: 'Enter your current password to change your email',
+    });
+    expect(
+      checkForm(profileUpdateSchema, { email: 'New@Example.com', currentPassword: 'secret1' }).data,
+    ).toEqual({ email: 'new@example.com', currentPassword: 'secret1' });
+    expect(checkForm(profileUpdateSchema, { firstName: 'Ada' }).data).toEqual({ firstName: 'Ada' });
+    expect(checkForm(profileUpdateSchema, { firstName: 'Ada', currentPassword: 'x' }).errors).toEqual({
+      currentPassword: 'The current password is asked only to change your email',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, password, phoneNumber, requiredText } from './fields.ts';
+import { emailAddress, PASSWORD_MAX, password, phoneNumber, requiredText } from './fields.ts';
 
 /** Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions.md). */
 export const signUpSchema = z
@@ -29,12 +29,21 @@ export type SignInInput = z.input<typeof signInSchema>;
 export const EDITABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'email'] as const;
 export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 
-/** PUT /api/v1/user: exactly one edited field. */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
+
+/**
+ * PUT /api/v1/user: exactly one edited field. A new email also needs the current password, so that a
+ * stolen session cannot move the account to another inbox (and from there reset the password).
+ */
 export const profileUpdateSchema = z
   .object({
     firstName: requiredText('First Name is required', 60).optional(),
     lastName: requiredText('Last Name is required', 60).optional(),
     email: emailAddress('Email is required', 'Email is invalid').optional(),
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+      .optional(),
     telephone: z.unknown().optional(),
   })
   .strict()
@@ -50,7 +59,31 @@ export const profileUpdateSchema = z
         message: edited.length === 0 ? 'No changes to update' : 'Update one field at a time',
       });
     }
+    if (body.email !== undefined && !body.currentPassword) {
+      context.addIssue({ code: 'custom', path: ['currentPassword'], message: CURRENT_PASSWORD_REQUIRED });
+    }
+    if (body.email === undefined && body.currentPassword !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: 'The current password is asked only to change your email',
+      });
+    }
   });
+
+/** The profile's change-of-email form: the new address and the current password. */
+export const emailChangeFormSchema = z.object({
+  email: emailAddress('Email is required', 'Email is invalid'),
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .min(1, CURRENT_PASSWORD_REQUIRED)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+/** POST /api/v1/user/verify-email: the token from the link in a confirmation email. */
+export const verifyEmailSchema = z.object({
+  token: requiredText('The confirmation token is missing. Open the link from your email again.', 200),
+});
 
 /** Step 1 of /set-password: the email that receives the token. */
 export const resetRequestSchema = z.object({

@@ -3,10 +3,12 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import {
+  profileUpdateSchema,
   resetPasswordSchema,
   resetRequestSchema,
   signInSchema,
   signUpSchema,
+  verifyEmailSchema,
 } from '../../lib/validation/account.ts';
 import { contactSchema } from '../../lib/validation/contact.ts';
 import { clientAddress } from './client-address.ts';
@@ -35,6 +37,12 @@ export const RATE_LIMIT_POLICY = {
   resetRequestAddress: { points: 30, seconds: 15 * MINUTE },
   /** Reset submissions with a wrong or expired token from one address (each hashes a password first). */
   resetSubmitAddress: { points: 20, seconds: 15 * MINUTE },
+  /** Confirmation links opened from one address with a wrong, used or expired token. */
+  verifyEmailAddress: { points: 30, seconds: 15 * MINUTE },
+  /** Fresh confirmation links mailed for one account: one tap resends, a tapping thumb floods nothing. */
+  confirmationResendAccount: { points: 3, seconds: HOUR },
+  /** Email changes asked for one account, mailed or refused for a wrong current password. */
+  emailChangeAccount: { points: 5, seconds: HOUR },
   /** Contact-form messages stored from one address. */
   contactAddress: { points: 30, seconds: HOUR },
   /** Subscription look-ups (GRW) from one address; the web app asks each time a signed-in student opens it. */
@@ -216,6 +224,9 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
   const phoneMessage = (wait: string) =>
     `Too many failed sign-in attempts for this phone number. Try again in ${wait}.`;
   const readNothing = async () => true;
+  // Set by requireUser, which runs before these limits: the account is the key.
+  const readAccount = async (c: Context<AppEnv>) =>
+    (c.get('auth') as AppEnv['Variables']['auth'] | undefined)?.userId;
 
   return {
     login: limit(
@@ -272,6 +283,43 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
           (wait) => `Too many failed reset attempts from this network. Try again in ${wait}.`,
           // The input passed validation, so a 400 here is a wrong or expired token.
           keepOn((status) => status === 400),
+        ),
+      ],
+    ),
+    verifyEmail: limit(
+      (c) => validBody(c, verifyEmailSchema),
+      (_input, address) => [
+        counter(
+          'verifyEmailAddress',
+          address,
+          (wait) => `Too many invalid confirmation links from this network. Try again in ${wait}.`,
+          // The input passed validation, so a 400 here is a wrong, used or expired token.
+          keepOn((status) => status === 400),
+        ),
+      ],
+    ),
+    confirmationResend: limit(readAccount, (userId) => [
+      counter(
+        'confirmationResendAccount',
+        userId,
+        (wait) => `You have asked for several links already. Check your inbox, or try again in ${wait}.`,
+        keepOn(isSuccess),
+      ),
+    ]),
+    // Only a body that changes the email is counted; a change of name is not limited.
+    emailChange: limit(
+      async (c) => {
+        const body = await validBody(c, profileUpdateSchema);
+        const userId = await readAccount(c);
+        return body?.email !== undefined && userId ? userId : undefined;
+      },
+      (userId) => [
+        counter(
+          'emailChangeAccount',
+          userId,
+          (wait) => `Too many email changes asked for this account. Try again in ${wait}.`,
+          // A wrong current password counts, so that a stolen session cannot guess the password here.
+          keepOn((status) => isSuccess(status) || status === 403),
         ),
       ],
     ),

@@ -1,15 +1,15 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Profile, SessionPayload, User } from '../../lib/api/user.ts';
 import type { signUpSchema } from '../../lib/validation/account.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { subscriptions, users } from '../db/schema.ts';
 import { conflict, HttpError } from '../http/errors.ts';
-import { creditCoins } from './coins.ts';
+import { createConfirmation, pendingEmailChange } from './email-confirmation.ts';
 import { startSession } from './sessions.ts';
 
-export const WELCOME_COINS = 80;
-export const TRIAL_DAYS = 1;
+export { TRIAL_DAYS, WELCOME_COINS } from '../../lib/api/user.ts';
 
 // A hash of a random password, verified against when the phone number is unknown, so that a wrong number
 // takes as long to reject as a wrong password and timing does not reveal which numbers have accounts.
@@ -22,13 +22,15 @@ export function hashPassword(plain: string): Promise<string> {
 
 type UserRow = typeof users.$inferSelect;
 
-/** A user as the API shows it: never the password hash. */
-export function publicUser(user: UserRow) {
+/** A user as the API shows it: never the password hash. `pendingEmail` is pendingEmailChange's answer. */
+export function publicUser(user: UserRow, pendingEmail: string | null): User {
   return {
     _id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail,
     telephone: user.telephone,
     triviaPoints: user.triviaPoints,
     image: user.imageUrl ? { url: user.imageUrl } : null,
@@ -37,8 +39,17 @@ export function publicUser(user: UserRow) {
   };
 }
 
+/** A user as the API shows it, with the email change it may be waiting for. */
+export async function userView(db: Executor, user: UserRow, now: Date): Promise<User> {
+  return publicUser(user, await pendingEmailChange(db, user.id, now));
+}
+
 /** The state of a user's access to full exams, from their latest subscription or trial. */
-export async function subscriptionStatus(db: Executor, userId: string, now: Date) {
+export async function subscriptionStatus(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<Profile['subscription']> {
   const [latest] = await db
     .select({ source: subscriptions.source, planId: subscriptions.planId, endsAt: subscriptions.endsAt })
     .from(subscriptions)
@@ -51,17 +62,24 @@ export async function subscriptionStatus(db: Executor, userId: string, now: Date
   return { status, planId: latest.planId, endsAt: latest.endsAt.toISOString() } as const;
 }
 
+/** The user and the profile beside it, as the browser keeps them. */
+export async function accountView(db: Executor, user: UserRow, now: Date) {
+  const [view, subscription] = await Promise.all([
+    userView(db, user, now),
+    subscriptionStatus(db, user.id, now),
+  ]);
+  return { user: view, profile: { totalScore: user.totalScore, subscription } satisfies Profile };
+}
+
 /** What GET /user, sign-up and login return: the user, the profile beside it, and the token. */
-export async function sessionPayload(db: Executor, user: UserRow, token: string, now: Date) {
-  return {
-    user: publicUser(user),
-    isAdmin: user.isAdmin,
-    profile: {
-      totalScore: user.totalScore,
-      subscription: await subscriptionStatus(db, user.id, now),
-    },
-    token,
-  };
+export async function sessionPayload(
+  db: Executor,
+  user: UserRow,
+  token: string,
+  now: Date,
+): Promise<SessionPayload> {
+  const { user: view, profile } = await accountView(db, user, now);
+  return { user: view, isAdmin: user.isAdmin, profile, token };
 }
 
 /** The user with this id, or a 401 if the account is gone. */
@@ -103,7 +121,11 @@ function rethrowDuplicate(error: unknown): never {
   throw error;
 }
 
-/** Creates an account with its welcome coins and trial, and signs it in. */
+/**
+ * Creates an account and signs it in, with a link to confirm its email. The trial and the welcome coins
+ * wait for that link (services/email-confirmation.ts), so a made-up address earns nothing. Returns the
+ * session and the confirmation token for the caller to mail.
+ */
 export async function signUp(db: Database, input: z.output<typeof signUpSchema>, now: Date) {
   await assertUnique(db, 'email', input.email);
   await assertUnique(db, 'telephone', input.telephone);
@@ -124,21 +146,14 @@ export async function signUp(db: Database, input: z.output<typeof signUpSchema>,
         })
         .returning();
       if (!created) throw new Error('Insert returned no user');
-      await creditCoins(tx, {
+      const confirmationToken = await createConfirmation(tx, {
         userId: created.id,
-        coins: WELCOME_COINS,
-        description: 'Welcome bonus',
-        at: now,
-      });
-      await tx.insert(subscriptions).values({
-        userId: created.id,
-        source: 'trial',
-        startsAt: now,
-        endsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
+        purpose: 'sign-up',
+        email: created.email,
+        now,
       });
       const token = await startSession(tx, created.id, now);
-      const user = await requireUserRow(tx, created.id);
-      return sessionPayload(tx, user, token, now);
+      return { session: await sessionPayload(tx, created, token, now), confirmationToken };
     });
   } catch (error) {
     rethrowDuplicate(error);
@@ -152,14 +167,13 @@ export async function checkCredentials(db: Executor, telephone: string, password
   return user && valid ? user : undefined;
 }
 
-/** Applies one edited profile field. */
+/** Applies one edited name field; the email changes only through a confirmed link (requestEmailChange). */
 export async function updateProfile(
   db: Database,
   userId: string,
-  change: { firstName?: string | undefined; lastName?: string | undefined; email?: string | undefined },
+  change: { firstName?: string | undefined; lastName?: string | undefined },
   now: Date,
 ) {
-  if (change.email) await assertUnique(db, 'email', change.email, userId);
   try {
     const [updated] = await db
       .update(users)

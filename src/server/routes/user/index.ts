@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { type ConfirmationSent, type EmailConfirmed, WELCOME_COINS } from '../../../lib/api/user.ts';
 import {
   profileUpdateSchema,
   resetPasswordSchema,
   resetRequestSchema,
   signInSchema,
   signUpSchema,
+  verifyEmailSchema,
 } from '../../../lib/validation/account.ts';
 import { bearerToken, fromWebApp, requireUser } from '../../http/auth.ts';
 import { adminRefused, HttpError } from '../../http/errors.ts';
@@ -13,23 +15,42 @@ import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import {
+  accountView,
   checkCredentials,
-  publicUser,
   requireUserRow,
   sessionPayload,
   signUp,
   updateProfile,
+  userView,
 } from '../../services/accounts.ts';
+import {
+  confirmationEmail,
+  confirmEmail,
+  emailChangedNotice,
+  requestEmailChange,
+  resendConfirmation,
+  sendWithoutWaiting,
+} from '../../services/email-confirmation.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
-import { revokeSession, startSession } from '../../services/sessions.ts';
+import { findSession, revokeSession, startSession } from '../../services/sessions.ts';
 
-/** /api/v1/user: sign-up, login, the current user, profile edits, logout and password reset. */
+/** /api/v1/user: sign-up, login, the current user, profile edits, email confirmation, logout and reset. */
 export function userRoutes(limits: RateLimits) {
   return new Hono<AppEnv>()
     .post('/', limits.signUp, validate('json', signUpSchema), async (c) => {
-      const { db, clock } = c.get('deps');
-      const payload = await signUp(db, c.req.valid('json'), clock.now());
-      return ok(c, 'Account created successfully', payload, 201);
+      const { db, clock, mailer, config, logger } = c.get('deps');
+      const { session, confirmationToken } = await signUp(db, c.req.valid('json'), clock.now());
+      sendWithoutWaiting(
+        mailer,
+        confirmationEmail('sign-up', session.user.email, confirmationToken, config.siteUrl),
+        (error) => logger.error({ err: error }, 'confirmation email failed'),
+      );
+      return ok(
+        c,
+        'Account created successfully. Open the link we emailed you to start your free trial.',
+        session,
+        201,
+      );
     })
     .post('/login', limits.login, validate('json', signInSchema), async (c) => {
       const { db, clock } = c.get('deps');
@@ -51,16 +72,71 @@ export function userRoutes(limits: RateLimits) {
       const token = bearerToken(c.req.header('authorization')) ?? '';
       return ok(c, 'User fetched successfully', await sessionPayload(db, user, token, clock.now()));
     })
-    .put('/', requireUser, validate('json', profileUpdateSchema), async (c) => {
-      const { db, clock } = c.get('deps');
-      const { firstName, lastName, email } = c.req.valid('json');
-      const updated = await updateProfile(
-        db,
-        c.get('auth').userId,
-        { firstName, lastName, email },
-        clock.now(),
+    .put('/', requireUser, limits.emailChange, validate('json', profileUpdateSchema), async (c) => {
+      const { db, clock, mailer, config, logger } = c.get('deps');
+      const { firstName, lastName, email, currentPassword } = c.req.valid('json');
+      const userId = c.get('auth').userId;
+      const now = clock.now();
+      if (email !== undefined) {
+        const token = await requestEmailChange(db, {
+          userId,
+          email,
+          currentPassword: currentPassword ?? '',
+          now,
+        });
+        sendWithoutWaiting(mailer, confirmationEmail('change', email, token, config.siteUrl), (error) =>
+          logger.error({ err: error }, 'confirmation email failed'),
+        );
+        const user = await requireUserRow(db, userId);
+        return ok(
+          c,
+          `We sent a link to ${email}. Your email changes when you open it.`,
+          await userView(db, user, now),
+        );
+      }
+      const updated = await updateProfile(db, userId, { firstName, lastName }, now);
+      return ok(c, 'Profile updated successfully', await userView(db, updated, now));
+    })
+    .post('/verify-email', limits.verifyEmail, validate('json', verifyEmailSchema), async (c) => {
+      const { db, clock, mailer, config, logger } = c.get('deps');
+      const now = clock.now();
+      const outcome = await confirmEmail(db, c.req.valid('json').token, now);
+      if (outcome.notify) {
+        sendWithoutWaiting(
+          mailer,
+          emailChangedNotice(outcome.notify, outcome.email, config.siteUrl),
+          (error) => logger.error({ err: error }, 'email change notice failed'),
+        );
+      }
+      // No session is needed (the link may be opened on another device), but a browser signed in to the
+      // confirmed account gets it back fresh. Any other token is ignored rather than refused.
+      const token = bearerToken(c.req.header('authorization'));
+      const session = token ? await findSession(db, token, now) : undefined;
+      const account =
+        session?.userId === outcome.userId
+          ? await accountView(db, await requireUserRow(db, outcome.userId), now)
+          : null;
+      const confirmed =
+        outcome.purpose === 'change' ? `Your email is now ${outcome.email}` : 'Your email is confirmed';
+      const message = outcome.welcomeGranted
+        ? `${confirmed}: your free trial and ${WELCOME_COINS} coins are ready.`
+        : `${confirmed}.`;
+      const data: EmailConfirmed = {
+        purpose: outcome.purpose,
+        email: outcome.email,
+        welcomeGranted: outcome.welcomeGranted,
+        account,
+      };
+      return ok(c, message, data);
+    })
+    .post('/verify-email/resend', requireUser, limits.confirmationResend, async (c) => {
+      const { db, clock, mailer, config, logger } = c.get('deps');
+      const { purpose, email, token } = await resendConfirmation(db, c.get('auth').userId, clock.now());
+      sendWithoutWaiting(mailer, confirmationEmail(purpose, email, token, config.siteUrl), (error) =>
+        logger.error({ err: error }, 'confirmation email failed'),
       );
-      return ok(c, 'Profile updated successfully', publicUser(updated));
+      const data: ConfirmationSent = { purpose, email };
+      return ok(c, `We sent a new link to ${email}.`, data);
     })
     .post('/logout', requireUser, async (c) => {
       const { db, clock } = c.get('deps');

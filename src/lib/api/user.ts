@@ -1,0 +1,72 @@
+/**
+ * The account contract of /api/v1/user: the shapes the server builds (`satisfies` these types) and the
+ * constants both the server and the screens state to students. Declared here once; nothing repeats them.
+ */
+
+/** The coins credited once, when a student first confirms an email address. */
+export const WELCOME_COINS = 80;
+/** The length of the free trial of full exams that starts with the same confirmation. */
+export const TRIAL_DAYS = 1;
+/**
+ * How long a confirmation link works. Long enough for a student who reads email only on a school computer
+ * or after buying data at the weekend; short enough that an old email left in an inbox soon stops mattering.
+ */
+export const CONFIRMATION_LINK_HOURS = 48;
+
+/** A user as the API returns it: never the password hash. */
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Whether the student has opened a confirmation link sent to an address of theirs. */
+  emailVerified: boolean;
+  /** The new address of an email change waiting for its link to be opened, or null. */
+  pendingEmail: string | null;
+  telephone: string;
+  triviaPoints: number;
+  image: { url: string } | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** The profile kept beside the user. */
+export interface Profile {
+  totalScore: number;
+  subscription: {
+    status: 'none' | 'trial' | 'active' | 'expired';
+    planId: string | null;
+    endsAt: string | null;
+  };
+}
+
+/** What sign-up, sign-in and GET /user return. */
+export interface SessionPayload {
+  user: User;
+  isAdmin: boolean;
+  profile: Profile;
+  token: string;
+}
+
+/** Why a confirmation link was sent: the address signed up with, or the new one of an email change. */
+export type EmailConfirmationPurpose = 'sign-up' | 'change';
+
+/** What POST /user/verify-email returns. */
+export interface EmailConfirmed {
+  purpose: EmailConfirmationPurpose;
+  /** The address that is now confirmed (for a change, the account's new email). */
+  email: string;
+  /** True when this confirmation started the free trial and credited the welcome coins. */
+  welcomeGranted: boolean;
+  /**
+   * The confirmed account as it is now, when the request carried that account's session, so that the
+   * browser can refresh what it shows; null otherwise (the link may be opened on another device).
+   */
+  account: { user: User; profile: Profile } | null;
+}
+
+/** What POST /user/verify-email/resend returns: where the fresh link went. */
+export interface ConfirmationSent {
+  purpose: EmailConfirmationPurpose;
+  email: string;
+}
