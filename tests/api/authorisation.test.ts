@@ -47,6 +47,8 @@ const NEEDS_A_USER = [
   'POST /api/v1/exam/answer/daily',
   'POST /api/v1/exam/answer',
   'POST /api/v1/exam/lifeline',
+  'GET /api/v1/exam/result',
+  'GET /api/v1/exam/leaderboard',
   'POST /api/v1/subscription',
   'POST /api/v1/coins',
   'POST /api/v1/test-checkout',
@@ -105,6 +107,9 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
       path: '/api/v1/exam/lifeline',
       body: { exam: owner.attemptId, question: question.id, kind: 'skip' },
     },
+    // The owner's own attempt (still open, so the owner would get 409 rather than the result).
+    'GET /api/v1/exam/result': { path: `/api/v1/exam/result?exam=${owner.attemptId}` },
+    'GET /api/v1/exam/leaderboard': { path: '/api/v1/exam/leaderboard' },
     'POST /api/v1/subscription': {
       path: '/api/v1/subscription',
       body: { reference: owner.reference, channel: 'paystack', planId: 'weekly' },

@@ -12,20 +12,18 @@ import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/
 import { ok } from '../../http/respond.ts';
 import type { AppEnv, AuthContext } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
+import { saveAnswer } from '../../services/exams/answers.ts';
+import { attemptPayload, attemptResponseJson } from '../../services/exams/attempt-payload.ts';
+import { LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
+import { useLifeline } from '../../services/exams/lifelines.ts';
+import { PaperCache } from '../../services/exams/paper-cache.ts';
 import {
-  attemptPayload,
-  attemptResponseJson,
   findDailyAttemptToSubmit,
-  openExamAttempt,
   readResult,
   resultPayload,
-  saveAnswer,
   scoreAttempt,
-  startDailyAttempt,
-  useLifeline,
-} from '../../services/exams/attempts.ts';
-import { LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
-import { PaperCache } from '../../services/exams/paper-cache.ts';
+} from '../../services/exams/scoring.ts';
+import { openExamAttempt, startDailyAttempt } from '../../services/exams/start-attempt.ts';
 
 /**
  * /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. Each

@@ -1,0 +1,275 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { QuizResult } from '../../../lib/api/exam.ts';
+import { type Outcome, type QuizAnswer, tally } from '../../../lib/scoring.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { attempts } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { readAnswers } from './answers.ts';
+import { type Attempt, conflictError, GRACE_MS, notSkipped, type SavedAnswer } from './attempt-rows.ts';
+import { endOfWestAfricaDay } from './daily.ts';
+import { boardCredit } from './leaderboard.ts';
+import type { PaperCache } from './paper-cache.ts';
+import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
+
+/** Scores saved answers against the answer key, question by question in the attempt's order. */
+function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
+  const chosen = new Map(answers.map((answer) => [answer.question, answer.option]));
+  const outcomes: Outcome[] = [];
+  const quizAnswers: QuizAnswer[] = [];
+  for (const questionId of attempt.questionIds) {
+    const entry = key.get(questionId);
+    if (!entry) continue;
+    const right = entry.options.find((option) => option.isCorrect);
+    const picked = entry.options.find((option) => option.id === chosen.get(questionId));
+    const isCorrect = picked !== undefined && picked.id === right?.id;
+    outcomes.push(picked === undefined ? 'blank' : isCorrect ? 'right' : 'wrong');
+    quizAnswers.push({
+      questionId,
+      question: entry.question,
+      userAnswer: picked?.html ?? null,
+      correctAnswer: right?.html ?? '',
+      isCorrect,
+      explanation: entry.explanation,
+    });
+  }
+  return { ...tally(outcomes), quizAnswers };
+}
+
+/**
+ * When the correct answers and explanations of a scored attempt open: a daily test's when its West Africa
+ * Time day ends, because every student gets the same questions that day; a full exam's at once.
+ */
+export function answersOpenAt(attempt: Attempt): Date | null {
+  return attempt.kind === 'daily' && attempt.day !== null ? endOfWestAfricaDay(attempt.day) : null;
+}
+
+/** What a student is told about a scored attempt at `now` (see QuizResult for the rules). */
+export function resultPayload(
+  scored: { attempt: Attempt; result: Awaited<ReturnType<typeof attemptResult>> },
+  now: Date,
+): QuizResult {
+  const { attempt, result } = scored;
+  const openAt = answersOpenAt(attempt);
+  const withheld = openAt !== null && now < openAt;
+  return {
+    _id: attempt.id,
+    kind: attempt.kind,
+    counted: attempt.counted,
+    answersOpenAt: withheld ? openAt.toISOString() : null,
+    ...result,
+    quizAnswers: withheld
+      ? result.quizAnswers.map((answer) => ({ ...answer, correctAnswer: null, explanation: null }))
+      : result.quizAnswers,
+    timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
+  };
+}
+
+/** GET /exam/result: the result of one of the student's scored attempts, read again. */
+export async function readResult(db: Executor, userId: string, attemptId: string, now: Date) {
+  const [attempt] = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
+  if (!attempt) throw notFound('This test does not exist.');
+  if (attempt.submittedAt === null) throw conflictError('This test has not been submitted yet.');
+  return resultPayload({ attempt, result: await attemptResult(db, attempt) }, now);
+}
+
+/** The result of a scored attempt, rebuilt from its stored answers: the same however often it is read. */
+export async function attemptResult(db: Executor, attempt: Attempt) {
+  const [key, answers] = await Promise.all([
+    loadAnswerKey(db, attempt.questionIds),
+    readAnswers(db, attempt.id),
+  ]);
+  return resultOf(attempt, key, answers);
+}
+
+// The attempt's result and the student's leaderboard total change in one statement.
+// A daily test always counts (there is one per subject a day); a full exam counts when no earlier attempt
+// at its paper did, so retakes are practice. attempts_one_counted_exam_idx holds the rule in the database.
+const recordScoreQuery = preparedQuery<
+  { counted: boolean },
+  {
+    attemptId: string;
+    userId: string;
+    now: string;
+    score: number;
+    correctAnswer: number;
+    wrongAnswer: number;
+    unanswered: number;
+    scoreAccuracy: number;
+    timeSpentSeconds: number | null;
+  }
+>(
+  'record_score',
+  sql`with scored as (
+    update attempts set submitted_at = ${sql.placeholder('now')}::timestamptz,
+      score = ${sql.placeholder('score')}::integer,
+      correct_answer = ${sql.placeholder('correctAnswer')}::integer,
+      wrong_answer = ${sql.placeholder('wrongAnswer')}::integer,
+      unanswered = ${sql.placeholder('unanswered')}::integer,
+      score_accuracy = ${sql.placeholder('scoreAccuracy')}::integer,
+      time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer,
+      counted = kind = 'daily' or not exists (
+        select 1 from attempts earlier
+        where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
+          and earlier.kind = 'exam' and earlier.counted
+      )
+    where id = ${sql.placeholder('attemptId')}::uuid
+    returning counted
+  ), credited as (${boardCredit(sql`(select counted from scored)`)})
+  select counted from scored`,
+);
+
+/** The attempt, locked for scoring, with the version of its paper's questions ('0:' for a daily test). */
+async function lockForScoring(tx: Transaction, userId: string, attemptId: string) {
+  const [row] = await tx
+    .select({ ...getTableColumns(attempts), version: paperVersionSql(sql`${attempts.paperId}`) })
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .for('update')
+    .prepare('lock_attempt_for_scoring')
+    .execute();
+  if (!row) throw notFound('This test does not exist.');
+  const { version, ...attempt } = row;
+  return { attempt, version };
+}
+
+/** The answer key of an attempt's questions: from the paper cache when the attempt has a paper. */
+async function attemptKey(
+  db: Executor,
+  cache: PaperCache | undefined,
+  attempt: Attempt,
+  version: string,
+): Promise<Map<string, AnswerKeyEntry>> {
+  if (!cache || attempt.paperId === null || version.startsWith('0:')) {
+    return loadAnswerKey(db, attempt.questionIds);
+  }
+  const { key } = await cache.get(db, attempt.paperId, version);
+  // A question that an import moved to another paper is no longer in this paper's key.
+  const missing = attempt.questionIds.filter((id) => !key.has(id));
+  return missing.length === 0 ? key : new Map([...key, ...(await loadAnswerKey(db, missing))]);
+}
+
+/**
+ * Scores an attempt once. Answers sent with a submission count when it arrives before the deadline plus the
+ * grace period; later, only the answers saved before the deadline count. A second submission returns the
+ * stored result and changes nothing: the attempt row is locked, so concurrent submissions queue and only
+ * the first scores. The answer key comes from `cache` when given (checked against the paper's version,
+ * read with the lock), and the answers are read once, after the lock: a save that was acknowledged before
+ * the lock was granted is counted.
+ */
+export async function scoreAttempt(
+  db: Database,
+  userId: string,
+  attemptId: string,
+  submitted: { question: string; option: string }[],
+  now: Date,
+  cache?: PaperCache,
+) {
+  const scored = await db.transaction(async (tx) => {
+    const { attempt: locked, version } = await lockForScoring(tx, userId, attemptId);
+    if (locked.submittedAt) return { attempt: locked, result: undefined };
+
+    const key = await attemptKey(tx, cache, locked, version);
+    // Saved answers all predate the deadline (saveAnswer refuses later ones), so a late submission is
+    // scored on them alone by ignoring what it carries.
+    const inTime = now.getTime() <= locked.endsAt.getTime() + GRACE_MS;
+    const answers =
+      inTime && submitted.length > 0
+        ? await saveSubmittedAnswers(tx, locked, key, submitted, now)
+        : await readAnswers(tx, locked.id);
+    const result = resultOf(locked, key, answers);
+    const finishedAt = now < locked.endsAt ? now : locked.endsAt;
+    const attempt: Attempt = {
+      ...locked,
+      submittedAt: now,
+      score: result.score,
+      correctAnswer: result.correctAnswer,
+      wrongAnswer: result.wrongAnswer,
+      unanswered: result.unanswered,
+      scoreAccuracy: result.scoreAccuracy,
+      timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
+    };
+    const [recorded] = await recordScoreQuery(tx, {
+      attemptId: locked.id,
+      userId,
+      now: now.toISOString(),
+      score: result.score,
+      correctAnswer: result.correctAnswer,
+      wrongAnswer: result.wrongAnswer,
+      unanswered: result.unanswered,
+      scoreAccuracy: result.scoreAccuracy,
+      timeSpentSeconds: attempt.timeSpentSeconds,
+    });
+    return { attempt: { ...attempt, counted: recorded?.counted ?? false }, result };
+  });
+  return { attempt: scored.attempt, result: scored.result ?? (await attemptResult(db, scored.attempt)) };
+}
+
+/**
+ * Checks the answers a submission carries against the key, saves them (but not on skipped questions) and
+ * returns every saved answer, in one statement. The caller holds the attempt's lock, so no save runs
+ * alongside.
+ */
+async function saveSubmittedAnswers(
+  tx: Transaction,
+  attempt: Attempt,
+  key: Map<string, AnswerKeyEntry>,
+  submitted: { question: string; option: string }[],
+  now: Date,
+): Promise<SavedAnswer[]> {
+  const problems = submitted.flatMap((answer, index) => {
+    const entry = attempt.questionIds.includes(answer.question) ? key.get(answer.question) : undefined;
+    if (!entry)
+      return [{ path: ['answers', index, 'question'], message: 'This question is not part of this test.' }];
+    if (!entry.options.some((option) => option.id === answer.option)) {
+      return [
+        { path: ['answers', index, 'option'], message: 'This option does not belong to the question.' },
+      ];
+    }
+    return [];
+  });
+  if (problems.length > 0) {
+    throw new HttpError(400, problems[0]?.message ?? 'Invalid answers', { errors: problems });
+  }
+  // The last answer to a question wins, as if each had been saved in turn.
+  const latest = new Map(submitted.map((answer) => [answer.question, answer.option]));
+  const incoming = JSON.stringify([...latest].map(([question, option]) => ({ question, option })));
+  return submitAnswersQuery(tx, { attemptId: attempt.id, incoming, now: now.toISOString() });
+}
+
+const submitAnswersQuery = preparedQuery<SavedAnswer, { attemptId: string; incoming: string; now: string }>(
+  'submit_answers',
+  sql`with incoming as (
+    select i.question, i.option
+    from jsonb_to_recordset(${sql.placeholder('incoming')}::jsonb) as i(question uuid, option uuid)
+  ), upserted as (
+    insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
+    select ${sql.placeholder('attemptId')}::uuid, i.question, i.option, ${sql.placeholder('now')}::timestamptz
+    from incoming i
+    where ${notSkipped({ attemptId: sql`${sql.placeholder('attemptId')}::uuid`, questionId: sql`i.question` })}
+    on conflict (attempt_id, question_id)
+      do update set option_id = excluded.option_id, answered_at = excluded.answered_at
+    returning question_id, option_id
+  )
+  select question_id as question, option_id as option from upserted
+  union all
+  select aa.question_id, aa.option_id from attempt_answers aa
+  where aa.attempt_id = ${sql.placeholder('attemptId')}::uuid
+    and not exists (select 1 from upserted u where u.question_id = aa.question_id)
+    and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}`,
+);
+
+/** The student's latest open daily attempt in a subject: what POST /exam/answer/daily submits. */
+export async function findDailyAttemptToSubmit(db: Executor, userId: string, subjectId: string) {
+  const [attempt] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.subjectId, subjectId), eq(attempts.kind, 'daily')))
+    .orderBy(sql`${attempts.startedAt} desc`)
+    .limit(1);
+  if (!attempt) throw notFound('There is no daily test in this subject to submit.');
+  return attempt.id;
+}
