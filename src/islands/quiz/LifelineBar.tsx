@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { formatThousands } from '../../lib/format.ts';
+import { LIFELINE_COST } from '../../lib/scoring.ts';
+import type { QuizStore } from './quiz-store.ts';
+
+/** The 50-50 and Skip buttons for the question on screen, with their price and the coin balance. */
+export function LifelineBar({ store }: { store: QuizStore }) {
+  const current = useStore(store.$current);
+  const balance = useStore(store.$balance);
+  const busy = useStore(store.$lifelineBusy);
+  const timeUp = useStore(store.$timeUp);
+  const submitting = useStore(store.$submitting);
+  const priceId = useId();
+  const used = current.lifeline;
+  const disabled = used !== undefined || busy || timeUp || submitting;
+  return (
+    <section className="card lifelines" aria-label="Lifelines">
+      <p id={priceId} className="lifeline-info">
+        Lifelines: {LIFELINE_COST} coins each, one per question. Balance:{' '}
+        <strong>{balance === undefined ? '…' : `${formatThousands(balance)} coins`}</strong>
+      </p>
+      <div className="lifeline-buttons">
+        <button
+          type="button"
+          className="button button-outline"
+          aria-describedby={priceId}
+          disabled={disabled}
+          onClick={() => void store.lifeline('fifty-fifty')}
+        >
+          50-50 <span className="lifeline-price">({LIFELINE_COST} coins)</span>
+        </button>
+        <button
+          type="button"
+          className="button button-outline"
+          aria-describedby={priceId}
+          disabled={disabled}
+          onClick={() => void store.lifeline('skip')}
+        >
+          Skip <span className="lifeline-price">({LIFELINE_COST} coins)</span>
+        </button>
+      </div>
+      {used && (
+        <p className="lifeline-used">{used.kind === 'skip' ? 'Skip' : '50-50'} used on this question.</p>
+      )}
+    </section>
+  );
+}

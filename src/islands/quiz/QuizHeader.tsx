@@ -1,0 +1,42 @@
+import { useStore } from '@nanostores/react';
+import { useScrolledPast } from './quiz-hooks.ts';
+import type { QuizStore } from './quiz-store.ts';
+import { describeCountdown, formatCountdown } from './timer.ts';
+
+/** The header logo shrinks after this much scroll. */
+const HEADER_SHRINK_PX = 20;
+
+/** The quiz page's own header: the logo home and, once the quiz is on screen, the countdown. */
+export function QuizHeader({ store }: { store: QuizStore }) {
+  const compact = useScrolledPast(HEADER_SHRINK_PX);
+  const ready = useStore(store.$status).status === 'ready';
+  return (
+    <header className={`quiz-header${compact ? ' compact' : ''}`}>
+      <div className="quiz-header-inner">
+        <a className="logo quiz-logo" href="/" aria-label="ExamPrep NG home">
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span className="quiz-logo-text">
+            ExamPrep<span className="logo-accent">NG</span>
+          </span>
+        </a>
+        {ready && <Countdown store={store} />}
+      </div>
+    </header>
+  );
+}
+
+/** The countdown box; only this re-renders each second. */
+function Countdown({ store }: { store: QuizStore }) {
+  const remaining = useStore(store.$remaining);
+  const low = remaining > 0 && remaining <= 60;
+  return (
+    <div className={`countdown${remaining === 0 ? ' countdown-up' : low ? ' countdown-low' : ''}`}>
+      <span className="countdown-label" aria-hidden="true">
+        Time left
+      </span>
+      <span role="timer" aria-label={describeCountdown(remaining)}>
+        {formatCountdown(remaining)}
+      </span>
+    </div>
+  );
+}

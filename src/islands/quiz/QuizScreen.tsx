@@ -1,0 +1,122 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { type QuizMode, subjectHasCalculator } from './exam.ts';
+import { KEYBOARD_HELP } from './keyboard.ts';
+import { LifelineBar } from './LifelineBar.tsx';
+import { QuestionCard } from './QuestionCard.tsx';
+import { QuestionNavigator } from './QuestionNavigator.tsx';
+import { useScrolledPast } from './quiz-hooks.ts';
+import type { QuizStore } from './quiz-store.ts';
+import { SubmitDialog } from './SubmitDialog.tsx';
+
+// Most papers have no use for it, so its code loads only when a student opens it.
+const Calculator = lazy(() => import('./Calculator.tsx').then((module) => ({ default: module.Calculator })));
+
+/** The daily test's Scroll to Top shows after 300 px. */
+const SCROLL_TOP_PX = 300;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The running quiz: the title and calculator, notices, the question, lifelines, the navigator and Submit. */
+export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }) {
+  const title = useStore(store.$title);
+  const subject = useStore(store.$subject);
+  const sample = useStore(store.$sample);
+  const hasQuestion = useStore(store.$current).question !== undefined;
+  const [calculatorOpen, setCalculatorOpen] = useState(false);
+  const calculatorButton = useRef<HTMLButtonElement>(null);
+  const showScrollTop = useScrolledPast(SCROLL_TOP_PX);
+
+  if (!hasQuestion) return null;
+
+  function closeCalculator() {
+    setCalculatorOpen(false);
+    calculatorButton.current?.focus();
+  }
+
+  return (
+    <div className="quiz">
+      <div className="quiz-title-row">
+        <h1 className="quiz-title">{title}</h1>
+        {subjectHasCalculator(subject) && (
+          <button
+            ref={calculatorButton}
+            type="button"
+            className="button button-outline quiz-tool"
+            aria-expanded={calculatorOpen}
+            onClick={() => (calculatorOpen ? closeCalculator() : setCalculatorOpen(true))}
+          >
+            Calculator
+          </button>
+        )}
+      </div>
+
+      <QuizNotices store={store} />
+      {sample && (
+        <p className="quiz-notice quiz-notice-info">
+          This paper has no questions yet, so here are 3 sample questions to practise with. Your score on them
+          is not saved.
+        </p>
+      )}
+
+      <QuestionCard store={store} />
+      {!sample && <LifelineBar store={store} />}
+      <QuestionNavigator store={store} />
+
+      <p className="keyboard-help">
+        Keyboard:{' '}
+        {KEYBOARD_HELP.map(([keys, action]) => (
+          <span key={keys}>
+            <kbd>{keys}</kbd> {action}
+          </span>
+        ))}
+      </p>
+
+      {calculatorOpen && (
+        <Suspense fallback={null}>
+          <Calculator onClose={closeCalculator} />
+        </Suspense>
+      )}
+
+      {mode === 'daily' && showScrollTop && (
+        <button
+          type="button"
+          className="button scroll-top"
+          onClick={() => window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })}
+        >
+          Scroll to Top
+        </button>
+      )}
+
+      <SubmitDialog store={store} />
+    </div>
+  );
+}
+
+/** Offline, waiting answers and time-up notices, announced politely. */
+function QuizNotices({ store }: { store: QuizStore }) {
+  const online = useStore(store.$online);
+  const pending = useStore(store.$pendingLabel);
+  const timeUp = useStore(store.$timeUp);
+  const submitting = useStore(store.$submitting);
+  return (
+    <div className="quiz-notices" aria-live="polite">
+      {timeUp && (
+        <p className="quiz-notice quiz-notice-warn">
+          Time up!{' '}
+          {submitting
+            ? 'Submitting your answers...'
+            : 'Your answers could not be submitted yet. We keep trying; you can also press Submit.'}
+        </p>
+      )}
+      {!online && (
+        <p className="quiz-notice quiz-notice-warn">
+          You are offline. Keep answering: your answers are kept on this phone and sent when you reconnect.
+        </p>
+      )}
+      {pending && <p className="quiz-notice quiz-notice-info">{pending}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { reportFailure, request } from '../../lib/client/api.ts';
+import { showErrorModal } from '../../lib/client/error-modal.ts';
+import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import { loadUser } from '../../lib/client/session.ts';
+import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
+import type { ApiErrorItem } from '../../lib/errors.ts';
+import { type KeyValueStorage, memoryStorage } from './answer-queue.ts';
+
+/** What the quiz store needs from the browser, so that tests can hand in a fake API, clock and storage. */
+export interface QuizDeps {
+  request: typeof request;
+  reportFailure: typeof reportFailure;
+  navigate: typeof navigate;
+  /** The navigation state the page was opened with. */
+  readNavigationState: () => unknown;
+  /** Refreshes the signed-in user (and so the coin balance) from the server. */
+  loadUser: () => Promise<void>;
+  /** A toast for the next page: the quiz page is about to be left. */
+  toastAfterNavigation: typeof showToastAfterNavigation;
+  /** Opens the Error modal listing several errors, and calls `onClose` once the student has closed it. */
+  showErrors: (errors: ApiErrorItem[], onClose: () => void) => void;
+  now: () => number;
+  setTimeout: (run: () => void, ms: number) => unknown;
+  clearTimeout: (timer: unknown) => void;
+  setInterval: (run: () => void, ms: number) => unknown;
+  clearInterval: (timer: unknown) => void;
+  /** localStorage keeps the answer queue across reloads; sessionStorage the flags and position. */
+  openStorage: (kind: 'local' | 'session') => KeyValueStorage;
+  isOnline: () => boolean;
+  /** Calls the handlers on the browser's connection and visibility events; returns the unsubscribe. */
+  watchBrowser: (handlers: BrowserHandlers) => () => void;
+}
+
+export interface BrowserHandlers {
+  online: () => void;
+  offline: () => void;
+  /** The page became visible again: a phone woke up or the student came back to the tab. */
+  visible: () => void;
+}
+
+/** The browser's storage, or memory where it is blocked (private mode, storage disabled). */
+function browserStorage(kind: 'local' | 'session'): KeyValueStorage {
+  try {
+    const storage = kind === 'local' ? window.localStorage : window.sessionStorage;
+    const probe = '__quiz_probe__';
+    storage.setItem(probe, '1');
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+function watchBrowser(handlers: BrowserHandlers): () => void {
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') handlers.visible();
+  };
+  window.addEventListener('online', handlers.online);
+  window.addEventListener('offline', handlers.offline);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('online', handlers.online);
+    window.removeEventListener('offline', handlers.offline);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+function showErrors(errors: ApiErrorItem[], onClose: () => void) {
+  document.getElementById('error-modal')?.addEventListener('close', onClose, { once: true });
+  showErrorModal(errors);
+}
+
+/** The real browser. Each default reads its global when called, so Vitest's fake timers replace them too. */
+export function browserDeps(): QuizDeps {
+  return {
+    request,
+    reportFailure,
+    navigate,
+    readNavigationState: () => readNavigationState(),
+    loadUser,
+    toastAfterNavigation: showToastAfterNavigation,
+    showErrors,
+    now: () => Date.now(),
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    setInterval: (run, ms) => setInterval(run, ms),
+    clearInterval: (timer) => clearInterval(timer as ReturnType<typeof setInterval>),
+    openStorage: browserStorage,
+    isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+    watchBrowser,
+  };
+}

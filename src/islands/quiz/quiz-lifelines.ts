@@ -1,0 +1,49 @@
+import { $auth, replaceUser } from '../../lib/client/session.ts';
+import { PaymentCode } from '../../lib/errors.ts';
+import type { LifelineKind } from './exam.ts';
+import type { Answers } from './quiz-answers.ts';
+import type { QuizDeps } from './quiz-deps.ts';
+import type { QuizState } from './quiz-state.ts';
+
+/** What POST /api/v1/exam/lifeline answers. */
+interface LifelineResponse {
+  kind: LifelineKind;
+  question: string;
+  hiddenOptions: string[];
+  triviaPoints: number;
+}
+
+/** Lifelines (spec §4): 50-50 hides two wrong options, skip leaves the question blank; each costs coins. */
+export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answers) {
+  const { $exam, $index, $lifelines, $lifelineBusy } = state;
+
+  /** A lifeline on the current question: 4 coins, one per question; out of coins goes to /out-of-coin. */
+  async function lifeline(kind: LifelineKind) {
+    const exam = $exam.get();
+    const question = state.$question.get();
+    if (!exam || !answers.canAnswer(question) || state.$sample.get() || $lifelineBusy.get()) return;
+    if ($lifelines.get()[question._id]) return;
+    $lifelineBusy.set(true);
+    const result = await deps.request<LifelineResponse>('POST', '/api/v1/exam/lifeline', {
+      body: { exam: exam._id, question: question._id, kind },
+    });
+    $lifelineBusy.set(false);
+    if (!result.ok) {
+      if (result.code === PaymentCode.insufficientCoins) deps.navigate('/out-of-coin');
+      else deps.reportFailure(result);
+      return;
+    }
+    const use = { question: question._id, kind, hiddenOptions: result.data.hiddenOptions };
+    $lifelines.setKey(question._id, use);
+    const user = $auth.get().user;
+    if (user) replaceUser({ ...user, triviaPoints: result.data.triviaPoints });
+    if (kind === 'skip') {
+      answers.clearAnswer(question._id, { onServer: false });
+      if ($index.get() === exam.questions.indexOf(question) && !state.$current.get().isLast) {
+        answers.goTo($index.get() + 1);
+      }
+    }
+  }
+
+  return { lifeline };
+}
