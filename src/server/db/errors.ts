@@ -38,3 +38,34 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
+
+/** A PostgreSQL error as the drivers report it: its SQLSTATE and, for a constraint, the constraint's name. */
+export interface PgError {
+  code: string;
+  constraint: string | undefined;
+}
+
+/**
+ * The PostgreSQL error an error is or wraps (Drizzle wraps the driver's as `cause`), if any: the one place
+ * that knows how node-postgres, postgres.js and PGlite spell the SQLSTATE and the constraint.
+ */
+export function pgError(error: unknown, depth = 0): PgError | undefined {
+  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
+  const fields = error as {
+    code?: unknown;
+    constraint?: unknown;
+    constraint_name?: unknown;
+    cause?: unknown;
+  };
+  if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) {
+    const constraint = fields.constraint ?? fields.constraint_name;
+    return { code: fields.code, constraint: typeof constraint === 'string' ? constraint : undefined };
+  }
+  return pgError(fields.cause, depth + 1);
+}
+
+/** SQLSTATE 23505: a unique index refused a row. */
+export const isUniqueViolation = (error: unknown) => pgError(error)?.code === '23505';
+
+/** SQLSTATE 23503: a foreign key refused a change. */
+export const isForeignKeyViolation = (error: unknown) => pgError(error)?.code === '23503';

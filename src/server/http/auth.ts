@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { findSession } from '../services/sessions.ts';
-import { adminRefused, HttpError, unauthorized } from './errors.ts';
+import { adminRefused, statusOf, unauthorized } from './errors.ts';
 import type { AppEnv } from './types.ts';
 
 /** The bearer token of a request, if it carries a well-formed one. */
@@ -36,7 +36,7 @@ export const requireBearer: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) throw unauthorized();
   await next();
-  if (!(c.error instanceof HttpError) || c.error.status !== 400 || c.get('auth') !== undefined) return;
+  if (statusOf(c.error) !== 400 || c.get('auth') !== undefined) return;
   const { db, clock } = c.get('deps');
   const session = await findSession(db, token, clock.now());
   if (!session) throw unauthorized();

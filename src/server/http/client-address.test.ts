@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
 import { clientAddress } from './client-address.ts';
-import type { AppDeps, AppEnv } from './types.ts';
+import type { AppEnv } from './types.ts';
 
 /** The address the app keys its limits on, for one request through a proxy chain. */
 async function addressSeen(trustProxy: string, socket: string, forwardedFor?: string): Promise<string> {

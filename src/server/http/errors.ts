@@ -10,6 +10,7 @@ import {
   UNAUTHORIZED_MESSAGE,
 } from '../../lib/errors.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { RuleError, type RuleErrorKind } from '../services/errors.ts';
 import type { AppEnv } from './types.ts';
 
 /** Seconds a client should wait before trying again while the database is away. */
@@ -61,12 +62,31 @@ export const conflict = (message: string, path?: string) =>
   new HttpError(409, message, path ? { errors: [{ path: [path], message }] } : {});
 export const paymentRequired = (code: PaymentCode, message: string) => new HttpError(402, message, { code });
 
+/** The status of each way a business rule refuses a request (services/errors.ts). */
+const RULE_STATUS: Record<RuleErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-required': 402,
+  refused: 403,
+  'not-found': 404,
+  conflict: 409,
+  'upstream-failed': 502,
+};
+
+/** The HTTP status a thrown error answers with, when it is one meant for the user. */
+export function statusOf(error: unknown): ContentfulStatusCode | undefined {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof RuleError) return RULE_STATUS[error.kind];
+  return undefined;
+}
+
 /** The one place where any thrown value becomes an HTTP response; a 500 never shows its details. */
 export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   const requestId = c.get('requestId');
-  if (error instanceof HttpError) {
-    const body: ApiErrorBody = { success: false, message: error.message, ...error.extra };
-    return c.json(body, error.status);
+  if (error instanceof HttpError || error instanceof RuleError) {
+    const extra = error instanceof HttpError ? error.extra : error.details;
+    const body: ApiErrorBody = { success: false, message: error.message, ...extra };
+    return c.json(body, statusOf(error) ?? 500);
   }
   if (error instanceof HTTPException) {
     const status = error.status;

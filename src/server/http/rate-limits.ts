@@ -9,6 +9,7 @@ import {
   verifyEmailSchema,
 } from '../../lib/validation/account.ts';
 import { contactSchema } from '../../lib/validation/contact.ts';
+import type { AppDeps } from '../deps.ts';
 import type { LimitName } from './rate-limit-policy.ts';
 import {
   type Counter,
@@ -19,7 +20,7 @@ import {
   limit,
   validBody,
 } from './rate-limiter.ts';
-import type { AppDeps, AppEnv } from './types.ts';
+import type { AppEnv } from './types.ts';
 
 export { RATE_LIMIT_POLICY } from './rate-limit-policy.ts';
 export { DEFAULT_RATE_LIMIT_PREFIX } from './rate-limiter.ts';

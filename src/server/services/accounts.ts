@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { Profile, SessionPayload, User } from '../../lib/api/user.ts';
 import type { signUpSchema } from '../../lib/validation/account.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { pgError } from '../db/errors.ts';
 import { subscriptions, users } from '../db/schema.ts';
-import { conflict, HttpError } from '../http/errors.ts';
 import { createConfirmation, pendingEmailChange } from './email-confirmation.ts';
+import { conflict, unauthenticated } from './errors.ts';
 import { startSession } from './sessions.ts';
 
 export { TRIAL_DAYS, WELCOME_COINS } from '../../lib/api/user.ts';
@@ -85,7 +86,7 @@ export async function sessionPayload(
 /** The user with this id, or a 401 if the account is gone. */
 export async function requireUserRow(db: Executor, userId: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new HttpError(401, 'Invalid Authentication, Unauthorized User');
+  if (!user) throw unauthenticated();
   return user;
 }
 
@@ -112,12 +113,9 @@ function duplicateError(field: 'email' | 'telephone') {
 
 /** Maps a unique-constraint violation that slipped past the pre-check (a race) to the same 409. */
 function rethrowDuplicate(error: unknown): never {
-  const cause = (error as { cause?: { code?: string; constraint_name?: string; constraint?: string } }).cause;
-  const pgError = cause ?? (error as { code?: string; constraint_name?: string; constraint?: string });
-  if (pgError?.code === '23505') {
-    const constraint = pgError.constraint_name ?? pgError.constraint ?? '';
-    throw duplicateError(constraint.includes('email') ? 'email' : 'telephone');
-  }
+  const refused = pgError(error);
+  if (refused?.code === '23505')
+    throw duplicateError(refused.constraint?.includes('email') ? 'email' : 'telephone');
   throw error;
 }
 
@@ -180,7 +178,7 @@ export async function updateProfile(
       .set({ ...change, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
-    if (!updated) throw new HttpError(401, 'Invalid Authentication, Unauthorized User');
+    if (!updated) throw unauthenticated();
     return updated;
   } catch (error) {
     rethrowDuplicate(error);

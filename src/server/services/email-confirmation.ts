@@ -8,9 +8,10 @@ import {
 } from '../../lib/api/user.ts';
 import { company } from '../../lib/company.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { emailConfirmations, subscriptions, users } from '../db/schema.ts';
-import { conflict, HttpError, unauthorized } from '../http/errors.ts';
 import { creditCoins } from './coins.ts';
+import { conflict, invalidField, refused, unauthenticated } from './errors.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
@@ -20,7 +21,7 @@ const INVALID_LINK_MESSAGE =
   'This confirmation link is invalid, already used or expired. Sign in and ask for a new one.';
 
 function invalidLink(message = INVALID_LINK_MESSAGE) {
-  return new HttpError(400, message, { errors: [{ path: ['token'], message }] });
+  return invalidField(['token'], message);
 }
 
 /**
@@ -150,11 +151,6 @@ export interface ConfirmationOutcome {
   notify: string | null;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (cause ?? (error as { code?: string }))?.code === '23505';
-}
-
 const ADDRESS_TAKEN_MESSAGE = 'Another account now uses this email address, so it cannot become yours.';
 
 /**
@@ -254,14 +250,14 @@ export async function requestEmailChange(
     .from(users)
     .where(eq(users.id, input.userId))
     .limit(1);
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   if (!(await verify(user.passwordHash, input.currentPassword))) {
     const message = 'Your current password is not correct';
-    throw new HttpError(403, message, { errors: [{ path: ['currentPassword'], message }] });
+    throw refused(message, [{ path: ['currentPassword'], message }]);
   }
   if (input.email === user.email) {
     const message = 'This is already your email address';
-    throw new HttpError(400, message, { errors: [{ path: ['email'], message }] });
+    throw invalidField(['email'], message);
   }
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (taken) throw conflict('An account with this email already exists', 'email');
@@ -288,7 +284,7 @@ export async function resendConfirmation(
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     const pending = await pendingEmailChange(tx, userId, now);
     if (pending) {
       const token = await createConfirmation(tx, { userId, purpose: 'change', email: pending, now });

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { passwordResets, users } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
 import { hashPassword } from './accounts.ts';
+import { invalid } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import { revokeAllSessions } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
@@ -97,11 +97,8 @@ export async function resetPassword(db: Database, token: string, password: strin
       )
       .returning({ userId: passwordResets.userId });
     if (!claimed) {
-      throw new HttpError(400, 'This reset token is invalid or has expired. Request a new one.', {
-        errors: [
-          { path: ['otp'], message: 'This reset token is invalid or has expired. Request a new one.' },
-        ],
-      });
+      const message = 'This reset token is invalid or has expired. Request a new one.';
+      throw invalid(message, [{ path: ['otp'], message }]);
     }
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
     await revokeAllSessions(tx, claimed.userId, now);

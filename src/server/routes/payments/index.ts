@@ -9,7 +9,7 @@ import {
 } from '../../../lib/validation/payment.ts';
 import { testCheckoutTransactions, users } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, statusOf } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
@@ -119,7 +119,7 @@ export function paymentRoutes(limits: RateLimits) {
             clock.now(),
           );
         } catch (error) {
-          if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          if ((statusOf(error) ?? 500) >= 500) throw error;
           logger.warn({ err: error, reference: event.data.reference }, 'webhook grant refused');
         }
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { options, questions } from '../../db/schema.ts';
 import type { ImportPlan, OptionRow, QuestionUpdate } from './import-plan.ts';
 import { chunks } from './import-stored.ts';
@@ -81,12 +82,4 @@ async function replaceOptions(
       },
     ]);
   }
-}
-
-/** True for PostgreSQL's foreign_key_violation, however the driver wraps it. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }

@@ -1,6 +1,6 @@
 import { PaymentCode } from '../../../lib/errors.ts';
-import { paymentRequired } from '../../http/errors.ts';
 import type { subscriptionStatus } from '../accounts.ts';
+import { paymentRequired } from '../errors.ts';
 
 /** A student's access to full exams, as subscriptionStatus reports it. */
 export type AccessStatus = Awaited<ReturnType<typeof subscriptionStatus>>['status'];

@@ -3,7 +3,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { attempts } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { conflict, invalidField, notFound } from '../errors.ts';
 import { loadAnswerKey } from './papers.ts';
 
 /** How long after the deadline a submission still counts the answers it carries (DESIGN §6). */
@@ -14,14 +14,11 @@ export type Attempt = typeof attempts.$inferSelect;
 export const MINUTE = 60_000;
 
 export function conflictError(message: string) {
-  return new HttpError(409, message);
+  return conflict(message);
 }
 
 /** True when a unique index refused an insert: another request created the same attempt first. */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (cause?.code ?? (error as { code?: string }).code) === '23505';
-}
+export { isUniqueViolation } from '../../db/errors.ts';
 
 export async function findOpenExamAttempt(db: Executor, userId: string, paperId: string) {
   const [attempt] = await db
@@ -152,7 +149,7 @@ export async function questionOptions(tx: Executor, attempt: Attempt, questionId
 }
 
 export function badAnswer(field: 'question' | 'option', message: string) {
-  return new HttpError(400, message, { errors: [{ path: [field], message }] });
+  return invalidField([field], message);
 }
 
 export type LifelineKind = 'fifty-fifty' | 'skip';

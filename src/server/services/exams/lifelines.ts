@@ -6,8 +6,8 @@ import { PaymentCode } from '../../../lib/errors.ts';
 import { LIFELINE_COST } from '../../../lib/scoring.ts';
 import type { Database } from '../../db/client.ts';
 import { attemptAnswers, lifelineUses } from '../../db/schema.ts';
-import { paymentRequired } from '../../http/errors.ts';
 import { debitCoins } from '../coins.ts';
+import { paymentRequired } from '../errors.ts';
 import {
   badAnswer,
   conflictError,

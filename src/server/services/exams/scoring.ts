@@ -4,7 +4,7 @@ import { type Outcome, type QuizAnswer, tally } from '../../../lib/scoring.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
 import { type Attempt, conflictError, GRACE_MS, notSkipped, type SavedAnswer } from './attempt-rows.ts';
 import { endOfWestAfricaDay } from './daily.ts';
@@ -232,7 +232,7 @@ async function saveSubmittedAnswers(
     return [];
   });
   if (problems.length > 0) {
-    throw new HttpError(400, problems[0]?.message ?? 'Invalid answers', { errors: problems });
+    throw invalid(problems[0]?.message ?? 'Invalid answers', problems);
   }
   // The last answer to a question wins, as if each had been saved in turn.
   const latest = new Map(submitted.map((answer) => [answer.question, answer.option]));

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
-import { adminRefused, notFound, unauthorized } from '../../http/errors.ts';
+import { adminRefused, notFound, unauthenticated } from '../errors.ts';
 import type { LiveSession } from '../sessions.ts';
 import { type AccessStatus, assertExamAccess } from './access.ts';
 import {
@@ -80,7 +80,7 @@ export async function openExamAttempt(
   const known = cache.peek(ids);
   const context = await examContext(db, caller, ids, now, known);
   const { sessionId, userId, isAdmin } = context;
-  if (sessionId === null || userId === null || isAdmin === null) throw unauthorized();
+  if (sessionId === null || userId === null || isAdmin === null) throw unauthenticated();
   if (isAdmin && caller.fromWebApp) throw adminRefused();
   signedIn({ sessionId, userId, isAdmin });
   assertExamAccess(accessStatus(context));

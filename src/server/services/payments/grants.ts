@@ -4,8 +4,8 @@ import { findCoinPack } from '../../../lib/coin-packs.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { payments, plans, subscriptions, users } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
 import { creditCoins } from '../coins.ts';
+import { conflict, invalid, refused } from '../errors.ts';
 import type { PaymentVerifier } from './paystack.ts';
 
 /** What a payment is for, carried in the transaction's metadata so that the webhook can grant it alone. */
@@ -31,20 +31,27 @@ export function planEnd(from: Date, frequency: string, length: number): Date {
   return end;
 }
 
-function refuse(message: string, status: 400 | 403 | 409 = 400, field = 'reference'): never {
-  throw new HttpError(status, message, { errors: [{ path: [field], message }] });
+/** Refuses a purchase: bad input, a payment that is not the caller's, or one for something else. */
+function refuse(
+  message: string,
+  kind: 'invalid' | 'refused' | 'conflict' = 'invalid',
+  field = 'reference',
+): never {
+  const errors = [{ path: [field], message }];
+  if (kind === 'conflict') throw conflict(message, field);
+  throw kind === 'refused' ? refused(message, errors) : invalid(message, errors);
 }
 
 /** The price in kobo and what to grant, for a claim; refuses a plan or pack that cannot be bought by card. */
 async function priceOf(db: Database, claim: PurchaseClaim) {
   if (claim.purpose === 'coins') {
     const pack = findCoinPack(claim.pack);
-    if (!pack) refuse('There is no such coin pack.', 400, 'pack');
-    if (pack.byLink) refuse('This coin pack is bought through its link, not by card.', 400, 'pack');
+    if (!pack) refuse('There is no such coin pack.', 'invalid', 'pack');
+    if (pack.byLink) refuse('This coin pack is bought through its link, not by card.', 'invalid', 'pack');
     return { kobo: pack.price * 100, plan: undefined, coins: pack.coins };
   }
   const [plan] = await db.select().from(plans).where(eq(plans.planId, claim.planId));
-  if (!plan) refuse('This plan does not exist.', 400, 'planId');
+  if (!plan) refuse('This plan does not exist.', 'invalid', 'planId');
   return { kobo: plan.amount * 100, plan, coins: plan.noOfCoin };
 }
 
@@ -70,7 +77,7 @@ async function refuseMismatch(db: Database, paid: PurchaseClaim, claimed: Purcha
     purchaseName(db, paid, byPurpose),
     purchaseName(db, claimed, byPurpose),
   ]);
-  refuse(`This payment was for ${was}, not ${not}.`, 409);
+  refuse(`This payment was for ${was}, not ${not}.`, 'conflict');
 }
 
 /** The outcome of a grant: granted now, or granted earlier (by the other of browser and webhook). */
@@ -102,7 +109,7 @@ export async function grantPurchase(
   const earlier = await findGrant(db, input.reference);
   if (earlier) {
     if (input.callerId && earlier.outcome.userId !== input.callerId)
-      refuse('This payment reference has already been used.', 409);
+      refuse('This payment reference has already been used.', 'conflict');
     if (input.claim) await refuseMismatch(db, earlier.bought, input.claim);
     return earlier.outcome;
   }
@@ -117,7 +124,7 @@ export async function grantPurchase(
   if (!metadata.success) refuse('This payment does not say what it was for.');
   // Ownership comes before the purchase: another account's reference tells the caller nothing about it.
   if (input.callerId && metadata.data.userId !== input.callerId)
-    refuse('This payment belongs to another account.', 403);
+    refuse('This payment belongs to another account.', 'refused');
 
   const paid = claimFromMetadata(metadata.data);
   if (input.claim) await refuseMismatch(db, paid, input.claim);

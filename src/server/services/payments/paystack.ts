@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { testCheckoutTransactions } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { upstreamFailed } from '../errors.ts';
 
 /** The fields of a Paystack transaction that a grant relies on (Paystack's verify response, `data`). */
 export interface PaystackTransaction {
@@ -33,17 +33,13 @@ export function paystackVerifier(paystack: Config['paystack'] & { secretKey: str
           signal: AbortSignal.timeout(15_000),
         });
       } catch {
-        throw new HttpError(
-          502,
+        throw upstreamFailed(
           'We could not reach Paystack to confirm your payment. Please try again shortly.',
         );
       }
       if (response.status === 404 || response.status === 400) return undefined;
       if (!response.ok) {
-        throw new HttpError(
-          502,
-          'Paystack could not confirm your payment right now. Please try again shortly.',
-        );
+        throw upstreamFailed('Paystack could not confirm your payment right now. Please try again shortly.');
       }
       const body = (await response.json()) as { status?: boolean; data?: PaystackTransaction };
       return body.status && body.data ? body.data : undefined;
