@@ -9,7 +9,7 @@ import { type QuizState, skippedQuestions } from './quiz-state.ts';
 import { minutesSpent } from './timer.ts';
 
 /** How long Submit waits for queued answers before sending them all in its own body. */
-export const QUEUE_WAIT_MS = 8000;
+const QUEUE_WAIT_MS = 8000;
 
 /** The submit dialog (spec §2). */
 export const SUBMIT_DIALOG = {
