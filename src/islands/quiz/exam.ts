@@ -2,48 +2,19 @@
  * What the quiz works with: the exam payload of GET /api/v1/exam and /exam/daily, the navigation state
  * each quiz page needs, and the built-in sample set for an empty quiz (spec §2).
  */
+import type {
+  ExamOption,
+  ExamPayload,
+  ExamQuestion,
+  LifelineKind,
+  LifelineOutcome,
+  LifelineUse,
+} from '../../lib/api/exam.ts';
 import { type Outcome, tally } from '../../lib/scoring.ts';
+
+export type { ExamOption, ExamPayload, ExamQuestion, LifelineKind, LifelineOutcome, LifelineUse };
+
 import type { QuizAnswer, QuizResult } from '../results/result.ts';
-import type { QueuedAnswer } from './answer-queue.ts';
-
-export interface ExamOption {
-  _id: string;
-  option: string;
-  optionType: 'text' | 'image' | 'media' | 'file';
-  file: { url: string } | null;
-}
-
-export interface ExamQuestion {
-  _id: string;
-  question: string;
-  questionType: 'text' | 'image' | 'diagram';
-  file: { url: string } | null;
-  options: ExamOption[];
-}
-
-export interface LifelineUse {
-  question: string;
-  kind: LifelineKind;
-  hiddenOptions: string[];
-}
-
-export type LifelineKind = 'fifty-fifty' | 'skip';
-
-/** An attempt as the API returns it: the questions (no answer key), the clock and the saved progress. */
-export interface ExamPayload {
-  _id: string;
-  kind: 'exam' | 'daily';
-  duration: number;
-  startedAt: string;
-  endsAt: string;
-  /** The server's clock when it answered. */
-  serverTime?: string;
-  submitted: boolean;
-  heading: { examType: string; subject: string; year: string } | null;
-  questions: ExamQuestion[];
-  answers: QueuedAnswer[];
-  lifelines: LifelineUse[];
-}
 
 /** Which quiz a page runs: a full exam (/test) or the daily test (/daily-test). */
 export type QuizMode = 'exam' | 'daily';

@@ -1,17 +1,9 @@
 import { $auth, replaceUser } from '../../lib/client/session.ts';
 import { PaymentCode } from '../../lib/errors.ts';
-import type { LifelineKind } from './exam.ts';
+import type { LifelineKind, LifelineOutcome } from './exam.ts';
 import type { Answers } from './quiz-answers.ts';
 import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
-
-/** What POST /api/v1/exam/lifeline answers. */
-interface LifelineResponse {
-  kind: LifelineKind;
-  question: string;
-  hiddenOptions: string[];
-  triviaPoints: number;
-}
 
 /** Lifelines (spec §4): 50-50 hides two wrong options, skip leaves the question blank; each costs coins. */
 export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answers) {
@@ -24,7 +16,7 @@ export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answe
     if (!exam || !answers.canAnswer(question) || state.$sample.get() || $lifelineBusy.get()) return;
     if ($lifelines.get()[question._id]) return;
     $lifelineBusy.set(true);
-    const result = await deps.request<LifelineResponse>('POST', '/api/v1/exam/lifeline', {
+    const result = await deps.request<LifelineOutcome>('POST', '/api/v1/exam/lifeline', {
       body: { exam: exam._id, question: question._id, kind },
     });
     $lifelineBusy.set(false);

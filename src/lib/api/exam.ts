@@ -5,6 +5,67 @@
 
 import type { QuizAnswer } from '../scoring.ts';
 
+/** The lifelines a student can buy on a question (spec §4): the database enum, the API and the quiz. */
+export const LIFELINE_KINDS = ['fifty-fifty', 'skip'] as const;
+export type LifelineKind = (typeof LIFELINE_KINDS)[number];
+
+export interface ExamOption {
+  _id: string;
+  option: string;
+  optionType: 'text' | 'image' | 'media' | 'file';
+  file: { url: string } | null;
+}
+
+/** A question as the quiz shows it: nothing in it gives the answer away. */
+export interface ExamQuestion {
+  _id: string;
+  question: string;
+  questionType: 'text' | 'image' | 'diagram';
+  file: { url: string } | null;
+  options: ExamOption[];
+}
+
+/** A lifeline used in an attempt; a 50-50 names the two options it hid. */
+export interface LifelineUse {
+  question: string;
+  kind: LifelineKind;
+  hiddenOptions: string[];
+}
+
+/** An answer saved to an attempt. */
+export interface SavedAnswer {
+  question: string;
+  option: string;
+}
+
+/**
+ * An attempt as GET /api/v1/exam and /exam/daily return it: the questions (never the answer key), the
+ * clock and the saved progress.
+ */
+export interface ExamPayload {
+  _id: string;
+  kind: 'exam' | 'daily';
+  /** Minutes. */
+  duration: number;
+  startedAt: string;
+  endsAt: string;
+  /** The server's clock when it answered, so a phone whose clock is wrong can still count down right. */
+  serverTime: string;
+  submitted: boolean;
+  heading: { examType: string; subject: string; year: string } | null;
+  questions: ExamQuestion[];
+  answers: SavedAnswer[];
+  lifelines: LifelineUse[];
+}
+
+/** What POST /api/v1/exam/lifeline answers: the lifeline used and the coins left. */
+export interface LifelineOutcome {
+  kind: LifelineKind;
+  question: string;
+  hiddenOptions: string[];
+  triviaPoints: number;
+}
+
 /**
  * The result of a scored attempt: what POST /api/v1/exam/answer and /answer/daily answer, and what
  * GET /api/v1/exam/result?exam=… reads again later.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIFELINE_KINDS } from '../api/exam.ts';
 
 const id = (message: string) => z.uuid({ error: message });
 
@@ -60,6 +61,6 @@ export const lifelineSchema = z
   .object({
     exam: id('exam must be the id of your test'),
     question: id('question is required'),
-    kind: z.enum(['fifty-fifty', 'skip'], { error: 'kind must be "fifty-fifty" or "skip"' }),
+    kind: z.enum(LIFELINE_KINDS, { error: 'kind must be "fifty-fifty" or "skip"' }),
   })
   .strict();

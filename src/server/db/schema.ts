@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LIFELINE_KINDS } from '../../lib/api/exam.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -342,7 +343,7 @@ export const attemptAnswers = pgTable(
   (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
 );
 
-export const lifelineKind = pgEnum('lifeline_kind', ['fifty-fifty', 'skip']);
+export const lifelineKind = pgEnum('lifeline_kind', LIFELINE_KINDS);
 
 export const lifelineUses = pgTable(
   'lifeline_uses',

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { ExamPayload } from '../../../lib/api/exam.ts';
 import type { Executor } from '../../db/client.ts';
 import { examTypes, papers, subjects, years } from '../../db/schema.ts';
 import {
@@ -89,7 +90,7 @@ export function payloadOf(
   questions: ExamQuestion[],
   answers: SavedAnswer[],
   lifelines: UsedLifeline[],
-) {
+): ExamPayload {
   return {
     _id: attempt.id,
     kind: attempt.kind,
@@ -97,7 +98,6 @@ export function payloadOf(
     startedAt: attempt.startedAt.toISOString(),
     endsAt: attempt.endsAt.toISOString(),
     submitted: attempt.submittedAt !== null,
-    /** The server's clock when it answered, so a phone whose clock is wrong can still count down right. */
     serverTime: now.toISOString(),
     heading,
     questions,

@@ -1,6 +1,11 @@
 /** An attempt as stored, and the small pieces every part of taking one shares. */
 
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { LifelineKind, LifelineUse, SavedAnswer } from '../../../lib/api/exam.ts';
+
+/** A lifeline used in an attempt, as the exam payload lists it. */
+export type UsedLifeline = LifelineUse;
+
 import type { Executor, Transaction } from '../../db/client.ts';
 import { attempts } from '../../db/schema.ts';
 import { conflict, invalidField, notFound } from '../errors.ts';
@@ -34,19 +39,6 @@ export async function findOpenExamAttempt(db: Executor, userId: string, paperId:
     )
     .limit(1);
   return attempt;
-}
-
-/** An answer saved to an attempt, as the exam payload lists it. */
-export interface SavedAnswer {
-  question: string;
-  option: string;
-}
-
-/** A lifeline used in an attempt, as the exam payload lists it. */
-export interface UsedLifeline {
-  question: string;
-  kind: LifelineKind;
-  hiddenOptions: string[];
 }
 
 /** The titles shown above the quiz. */
@@ -152,4 +144,4 @@ export function badAnswer(field: 'question' | 'option', message: string) {
   return invalidField([field], message);
 }
 
-export type LifelineKind = 'fifty-fifty' | 'skip';
+export type { LifelineKind, SavedAnswer };

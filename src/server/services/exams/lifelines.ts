@@ -2,6 +2,7 @@
 
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { LifelineOutcome } from '../../../lib/api/exam.ts';
 import { PaymentCode } from '../../../lib/errors.ts';
 import { LIFELINE_COST } from '../../../lib/scoring.ts';
 import type { Database } from '../../db/client.ts';
@@ -59,7 +60,12 @@ export async function useLifeline(
         .delete(attemptAnswers)
         .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, input.question)));
     }
-    return { kind: input.kind, question: input.question, hiddenOptions, triviaPoints: balance };
+    return {
+      kind: input.kind,
+      question: input.question,
+      hiddenOptions,
+      triviaPoints: balance,
+    } satisfies LifelineOutcome;
   });
 }
 

@@ -1,21 +1,10 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ExamQuestion } from '../../../lib/api/exam.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { options, papers, questions } from '../../db/schema.ts';
 
-/** A question as the student sees it during a test: no right answer, no explanation. */
-export interface ExamQuestion {
-  _id: string;
-  question: string;
-  questionType: 'text' | 'image' | 'diagram';
-  file: { url: string } | null;
-  options: {
-    _id: string;
-    option: string;
-    optionType: 'text' | 'image' | 'media' | 'file';
-    file: { url: string } | null;
-  }[];
-}
+export type { ExamQuestion };
 
 /**
  * The version of a paper's questions: how many there are and when the latest of them changed. An import
