@@ -3,7 +3,7 @@
  * types) and the screens read. Declared here once.
  */
 
-import type { QuizAnswer } from '../scoring.ts';
+import type { QuizAnswer, Tally } from '../scoring.ts';
 
 /** The lifelines a student can buy on a question (spec §4): the database enum, the API and the quiz. */
 export const LIFELINE_KINDS = ['fifty-fifty', 'skip'] as const;
@@ -70,7 +70,7 @@ export interface LifelineOutcome {
  * The result of a scored attempt: what POST /api/v1/exam/answer and /answer/daily answer, and what
  * GET /api/v1/exam/result?exam=… reads again later.
  */
-export interface QuizResult {
+export interface QuizResult extends Tally {
   _id: string;
   kind: 'exam' | 'daily';
   /**
@@ -84,12 +84,6 @@ export interface QuizResult {
    * they open, as an ISO time. Null once they are open, and always for a full exam.
    */
   answersOpenAt: string | null;
-  score: number;
-  totalQuestions: number;
-  correctAnswer: number;
-  wrongAnswer: number;
-  unanswered: number;
-  scoreAccuracy: number;
   /** Minutes, to one decimal. */
   timeSpent: number;
   quizAnswers: QuizAnswer[];

@@ -22,9 +22,6 @@ export function conflictError(message: string) {
   return conflict(message);
 }
 
-/** True when a unique index refused an insert: another request created the same attempt first. */
-export { isUniqueViolation } from '../../db/errors.ts';
-
 export async function findOpenExamAttempt(db: Executor, userId: string, paperId: string) {
   const [attempt] = await db
     .select()

@@ -2,6 +2,7 @@
 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
 import { adminRefused, notFound, unauthenticated } from '../errors.ts';
@@ -21,7 +22,6 @@ import {
   findOpenExamAttempt,
   GRACE_MS,
   type Heading,
-  isUniqueViolation,
   MINUTE,
 } from './attempt-rows.ts';
 import { DAILY_DURATION_MINUTES, pickDailyQuestions, westAfricaDate } from './daily.ts';
