@@ -32,12 +32,3 @@ export interface ApiSuccessBody<T> {
   message: string;
   data: T;
 }
-
-/** A page of a list, as every list endpoint returns it. */
-export interface Paged<T> {
-  docs: T[];
-  totalDocs: number;
-  limit: number;
-  page: number;
-  totalPages: number;
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Subject, Year } from '../../lib/api/catalogue.ts';
 import {
   cardImage,
   displayTitle,
@@ -10,17 +11,16 @@ import {
   quickPicks,
   rotatingImage,
   SUBJECT_IMAGES,
-  type Subject,
   subjectsForExamType,
   toChoice,
-  type Year,
   yearsFor,
 } from './catalogue.ts';
 
+// A subject without a title falls back to its name (the spec's older field); the API sends both.
 const subject = (id: string, title: string | null, examType: string[], name?: string): Subject => ({
   _id: id,
-  title,
-  ...(name ? { name } : {}),
+  title: title ?? '',
+  name: name ?? title ?? '',
   image: null,
   examType,
 });

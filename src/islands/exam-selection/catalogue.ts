@@ -3,28 +3,15 @@
  * which image a card shows, and what one screen hands the next as navigation state.
  */
 
-/** An exam type as GET /api/v1/examType lists it. */
-export interface ExamType {
-  _id: string;
-  title: string;
-  image: { url: string } | null;
-}
+import type { Subject, Year } from '../../lib/api/catalogue.ts';
 
-/** A subject as GET /api/v1/subject lists it; the spec calls its name `title` or `name`. */
-export interface Subject {
-  _id: string;
+/**
+ * Anything a card names: an exam type, a subject or a year. The spec calls a subject's name `title` or
+ * `name`, so the name is read from either, and a blank one falls back to the other.
+ */
+export interface Named {
   title?: string | null;
   name?: string | null;
-  image: { url: string } | null;
-  examType: string[];
-}
-
-/** A year as GET /api/v1/year lists it: `title` is the year ("2021"). */
-export interface Year {
-  _id: string;
-  title: string;
-  examType: string[];
-  subject: string[];
 }
 
 /** What a screen passes on about an exam type, subject or year: enough to ask for the paper and to show it. */
@@ -89,7 +76,7 @@ export function imageLoading(index: number): 'eager' | 'lazy' {
 }
 
 /** The name an item shows: its title, or (for a subject) its name when it has no title. */
-export function displayTitle(item: Pick<Subject, 'title' | 'name'>): string {
+export function displayTitle(item: Named): string {
   return item.title?.trim() || item.name?.trim() || '';
 }
 
@@ -116,7 +103,7 @@ export function quickPicks(subjects: readonly Subject[]): { label: string; subje
 }
 
 /** The part of a catalogue item that travels to the next screen. */
-export function toChoice(item: { _id: string } & Pick<Subject, 'title' | 'name'>): Choice {
+export function toChoice(item: { _id: string } & Named): Choice {
   return { _id: item._id, title: displayTitle(item) };
 }
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
+import type { Paged } from '../../lib/api/paged.ts';
 import { type ApiResult, request } from '../../lib/client/api.ts';
-import type { Paged } from '../../lib/errors.ts';
 
 /** The state of a catalogue list on screen. */
 export type ListState<T> =

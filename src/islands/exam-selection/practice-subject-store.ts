@@ -1,8 +1,9 @@
 import { computed } from 'nanostores';
+import type { Subject } from '../../lib/api/catalogue.ts';
 import { navigate } from '../../lib/client/navigation.ts';
 import { requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
-import { quickPicks, type Subject, toChoice } from './catalogue.ts';
+import { quickPicks, toChoice } from './catalogue.ts';
 import { createImageFailures, createListStore } from './list-store.ts';
 
 /** /practice-subject: every subject, for the daily test, with three quick picks at the top (spec §2). */

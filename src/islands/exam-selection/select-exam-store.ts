@@ -1,5 +1,6 @@
+import type { ExamType } from '../../lib/api/catalogue.ts';
 import { navigate } from '../../lib/client/navigation.ts';
-import { type ExamType, toChoice } from './catalogue.ts';
+import { toChoice } from './catalogue.ts';
 import { createImageFailures, createListStore } from './list-store.ts';
 
 /** /select-exam: the exam types, and choosing one goes on to its subjects (spec §2). */

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
+import type { Subject, SubjectListQuery } from '../../lib/api/catalogue.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { type Choice, examTypeFromState, type Subject, subjectsForExamType, toChoice } from './catalogue.ts';
+import { type Choice, examTypeFromState, subjectsForExamType, toChoice } from './catalogue.ts';
 import { createImageFailures, createListStore } from './list-store.ts';
 
 /** /subjects: the subjects of the exam type chosen on /select-exam (spec §2). */
@@ -15,7 +16,7 @@ export function createSelectSubjectStore() {
   /** Reloads the subjects (Retry). */
   function load() {
     const examType = $examType.get();
-    if (examType) return list.load('/api/v1/subject', { examType: examType._id });
+    if (examType) return list.load('/api/v1/subject', { examType: examType._id } satisfies SubjectListQuery);
     return Promise.resolve();
   }
 

@@ -1,8 +1,9 @@
 import { atom, computed } from 'nanostores';
+import type { Year, YearListQuery } from '../../lib/api/catalogue.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
-import { type PaperChoice, paperChoiceFromState, toChoice, type Year, yearsFor } from './catalogue.ts';
+import { type PaperChoice, paperChoiceFromState, toChoice, yearsFor } from './catalogue.ts';
 import { createListStore } from './list-store.ts';
 import { isTypeaheadKey, listboxAction, moveActive, TYPEAHEAD_RESET_MS, typeaheadIndex } from './listbox.ts';
 
@@ -38,7 +39,10 @@ export function createSelectYearStore() {
   function load() {
     const paper = $paper.get();
     if (!paper) return Promise.resolve();
-    return list.load('/api/v1/year', { examType: paper.examType._id, subject: paper.subject._id });
+    return list.load('/api/v1/year', {
+      examType: paper.examType._id,
+      subject: paper.subject._id,
+    } satisfies YearListQuery);
   }
 
   /** Reads the exam type and subject from navigation state and loads their years; without them, goes home. */

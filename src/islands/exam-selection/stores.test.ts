@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Subject, Year } from '../../lib/api/catalogue.ts';
+import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { request } from '../../lib/client/api.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
-import type { Paged } from '../../lib/errors.ts';
-import type { Subject, Year } from './catalogue.ts';
 import { createPracticeSubjectStore } from './practice-subject-store.ts';
 import { createSelectExamStore } from './select-exam-store.ts';
 import { createSelectSubjectStore } from './select-subject-store.ts';
@@ -36,6 +36,7 @@ function serve(lists: Record<string, unknown[]>) {
 const subject = (id: string, title: string, examType: string[]): Subject => ({
   _id: id,
   title,
+  name: title,
   image: null,
   examType,
 });

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { CoinPackOffer } from '../../lib/api/payments.ts';
 import { formatNaira, formatThousands } from '../../lib/format.ts';
-import { type CoinPackDoc, createBuyCoinsStore, type PickedPack } from './buy-coins-store.ts';
+import { createBuyCoinsStore, type PickedPack } from './buy-coins-store.ts';
 import { CheckoutDialog } from './CheckoutDialog.tsx';
 
 /** "₦50 → 30 coins", read by a screen reader as "₦50 for 30 coins". */
@@ -71,7 +72,7 @@ export default function BuyCoins() {
   );
 }
 
-function Pack({ pack, picked, onChoose }: { pack: CoinPackDoc; picked: boolean; onChoose: () => boolean }) {
+function Pack({ pack, picked, onChoose }: { pack: CoinPackOffer; picked: boolean; onChoose: () => boolean }) {
   const className = `pack-card${picked ? ' pack-picked' : ''}`;
   if (pack.link) {
     return (

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import type { Plan } from '../../lib/api/plans.ts';
 import { formatNaira } from '../../lib/format.ts';
-import { isPlanOnSale, type Plan, planFeatures } from './payment-rules.ts';
+import { isPlanOnSale, planFeatures } from './payment-rules.ts';
 import { createPricingStore } from './pricing-store.ts';
 
 /** /pricing: a grid of plan cards fetched from the server (spec §2). */

@@ -1,20 +1,13 @@
 import { atom, computed } from 'nanostores';
+import type { Paged } from '../../lib/api/paged.ts';
+import type { CoinPackOffer } from '../../lib/api/payments.ts';
 import { request } from '../../lib/client/api.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { $auth, loadUser, replaceUser, requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
-import type { Paged } from '../../lib/errors.ts';
 import { formatThousands } from '../../lib/format.ts';
 import { createCheckout } from './checkout-store.ts';
 import type { Loaded } from './pricing-store.ts';
-
-/** A coin pack as GET /api/v1/coins/packs lists it; a pack with a link is bought on that page. */
-export interface CoinPackDoc {
-  _id: string;
-  price: number;
-  coins: number;
-  link: string | null;
-}
 
 /** A pack a guest chose before signing in, handed back by /login. */
 export interface PickedPack {
@@ -36,7 +29,7 @@ export function totalCoinMessage(coins: number): string {
 /** /buy-coins: the student's name and balance, and the packs, bought by link or by card (spec §2). */
 export function createBuyCoinsStore() {
   const $user = computed($auth, (state) => state.user);
-  const $packs = atom<Loaded<CoinPackDoc>>({ status: 'loading' });
+  const $packs = atom<Loaded<CoinPackOffer>>({ status: 'loading' });
   const $picked = atom<PickedPack | undefined>(undefined);
 
   const checkout = createCheckout({
@@ -51,7 +44,7 @@ export function createBuyCoinsStore() {
   async function load(refreshUser = false) {
     $packs.set({ status: 'loading' });
     const [result] = await Promise.all([
-      request<Paged<CoinPackDoc>>('GET', '/api/v1/coins/packs'),
+      request<Paged<CoinPackOffer>>('GET', '/api/v1/coins/packs'),
       refreshUser || !$user.get() ? loadUser() : undefined,
     ]);
     $packs.set(
@@ -77,7 +70,7 @@ export function createBuyCoinsStore() {
    * A pack was chosen. A guest goes to /login with it; a pack with a link opens that page (the link itself
    * does, so this returns true); the others are paid by card here.
    */
-  function choose(pack: CoinPackDoc): boolean {
+  function choose(pack: CoinPackOffer): boolean {
     if (!readToken()) {
       requireSignIn('/buy-coins', { price: pack.price, coins: pack.coins } satisfies PickedPack);
       return false;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { PurchaseGranted } from '../../lib/api/payments.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { type CheckoutDeps, createCheckout, type GrantResult } from './checkout-store.ts';
+import { type CheckoutDeps, createCheckout } from './checkout-store.ts';
 import type { Payer, Purchase } from './payment-rules.ts';
 import type { CheckoutCallbacks } from './paystack.ts';
 
@@ -13,7 +14,7 @@ const payer: Payer = {
 };
 const weekly: Purchase = { purpose: 'subscription', planId: 'weekly', title: 'Weekly', amount: 500 };
 const pack: Purchase = { purpose: 'coins', pack: 5000, coins: 6000 };
-const granted: GrantResult = { coins: 6000, triviaPoints: 6080 };
+const granted: PurchaseGranted = { coins: 6000, triviaPoints: 6080 };
 
 type Call = { method: string; path: string; body: unknown };
 

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { PurchaseGranted, TestCheckoutRequest, TestPaymentApproved } from '../../lib/api/payments.ts';
 import { type ApiResult, reportFailure, request } from '../../lib/client/api.ts';
 import { $auth } from '../../lib/client/session.ts';
 import {
@@ -22,13 +23,6 @@ export type CheckoutStep =
   | { step: 'confirming'; purchase: Purchase; reference: string }
   | { step: 'failed'; purchase: Purchase; reference: string; message: string };
 
-/** What the server answers when it grants a purchase. */
-export interface GrantResult {
-  coins: number;
-  triviaPoints: number;
-  subscription?: { planId: string; startsAt: string; endsAt: string };
-}
-
 export interface CheckoutDeps {
   request: typeof request;
   reportFailure: typeof reportFailure;
@@ -37,7 +31,7 @@ export interface CheckoutDeps {
   /** Paystack's checkout, or undefined for the local test checkout (no public key: development). */
   openCardCheckout: OpenCardCheckout | undefined;
   /** Called once the server has granted the purchase: the screen moves on. */
-  onGranted: (purchase: Purchase, result: GrantResult, message: string) => void;
+  onGranted: (purchase: Purchase, result: PurchaseGranted, message: string) => void;
   newReference: () => string;
 }
 
@@ -107,13 +101,13 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
     if (!payer) return;
     $checkout.set({ ...current, paying: true });
     const config = cardPaymentConfig(payer, current.purchase, current.reference);
-    const paid = await deps.request('POST', '/api/v1/test-checkout', {
+    const paid = await deps.request<TestPaymentApproved>('POST', '/api/v1/test-checkout', {
       body: {
         reference: config.reference,
         amount: config.amount,
         email: config.email,
         metadata: config.metadata,
-      },
+      } satisfies TestCheckoutRequest,
       quiet: true,
     });
     if (!paid.ok) {
@@ -129,7 +123,7 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
   async function confirm(purchase: Purchase, reference: string) {
     $checkout.set({ step: 'confirming', purchase, reference });
     const call = grantCall(purchase, reference);
-    const result: ApiResult<GrantResult> = await deps.request<GrantResult>('POST', call.path, {
+    const result: ApiResult<PurchaseGranted> = await deps.request<PurchaseGranted>('POST', call.path, {
       body: call.body,
       quiet: true,
     });

@@ -1,10 +1,11 @@
 import { atom } from 'nanostores';
+import type { Paged } from '../../lib/api/paged.ts';
+import type { Plan } from '../../lib/api/plans.ts';
 import { request } from '../../lib/client/api.ts';
 import { goBack, navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { $auth, loadUser, replaceUser } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
 import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
-import type { Paged } from '../../lib/errors.ts';
 import { createCheckout } from './checkout-store.ts';
 import {
   airtimeBillingLink,
@@ -12,7 +13,6 @@ import {
   PAYMENT_OPTIONS,
   type PaymentOption,
   type PaymentOptionId,
-  type Plan,
   paymentOptionsFor,
   UNKNOWN_COUNTRY,
 } from './payment-rules.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMetadataSchema } from '../../server/services/payments/grants.ts';
+import type { Plan } from '../../lib/api/plans.ts';
+import { paymentMetadataSchema } from '../../lib/validation/payment.ts';
 import {
   airtimeBillingLink,
   boughtCoins,
@@ -10,7 +11,6 @@ import {
   isPlanOnSale,
   originBannerValue,
   type Payer,
-  type Plan,
   paymentMetadata,
   paymentOptionsFor,
   paymentReference,

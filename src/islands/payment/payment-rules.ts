@@ -3,19 +3,9 @@
  * pure functions, so that each one is tested without a browser.
  */
 
-/** A subscription plan as GET /api/v1/plan lists it. */
-export interface Plan {
-  _id: string;
-  planId: string;
-  plan_id: string;
-  title: string;
-  amount: number;
-  perAmount: string;
-  frequency: string;
-  lengthOfFrequency: number;
-  noOfCoin: number;
-  features: string[];
-}
+import type { CoinPurchaseRequest, PaymentMetadata, SubscriptionRequest } from '../../lib/api/payments.ts';
+import type { Plan } from '../../lib/api/plans.ts';
+import type { User } from '../../lib/api/user.ts';
 
 /** What a plan card lists when the plan has no features of its own (spec §2). */
 export const DEFAULT_PLAN_FEATURES = [
@@ -178,32 +168,8 @@ export function purchaseAmount(purchase: Purchase): number {
   return purchase.purpose === 'subscription' ? purchase.amount : purchase.pack;
 }
 
-/** The student who pays. */
-export interface Payer {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  telephone: string;
-}
-
-/** One Paystack dashboard field of the metadata. */
-export interface CustomField {
-  display_name: string;
-  variable_name: string;
-  value: string;
-}
-
-/** The metadata of a card payment. */
-export interface PaymentMetadata {
-  userId: string;
-  purpose: Purchase['purpose'];
-  planId?: string;
-  pack?: number;
-  name: string;
-  phone: string;
-  custom_fields: CustomField[];
-}
+/** The student who pays: the fields of the signed-in user that the checkout and its metadata need. */
+export type Payer = Pick<User, '_id' | 'firstName' | 'lastName' | 'email' | 'telephone'>;
 
 /**
  * The transaction metadata: who pays and for what, so that the signed webhook can grant the purchase even
@@ -256,8 +222,8 @@ export function grantCall(
   purchase: Purchase,
   reference: string,
 ):
-  | { path: '/api/v1/subscription'; body: { reference: string; channel: 'paystack'; planId: string } }
-  | { path: '/api/v1/coins'; body: { reference: string; pack: number } } {
+  | { path: '/api/v1/subscription'; body: SubscriptionRequest }
+  | { path: '/api/v1/coins'; body: CoinPurchaseRequest } {
   return purchase.purpose === 'subscription'
     ? { path: '/api/v1/subscription', body: { reference, channel: 'paystack', planId: purchase.planId } }
     : { path: '/api/v1/coins', body: { reference, pack: purchase.pack } };

@@ -1,10 +1,11 @@
 import { atom } from 'nanostores';
+import type { Paged } from '../../lib/api/paged.ts';
+import type { Plan } from '../../lib/api/plans.ts';
 import { request } from '../../lib/client/api.ts';
 import { navigate } from '../../lib/client/navigation.ts';
 import { requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
-import type { Paged } from '../../lib/errors.ts';
-import { isPlanOnSale, type Plan, paymentStateFor } from './payment-rules.ts';
+import { isPlanOnSale, paymentStateFor } from './payment-rules.ts';
 
 /** A list loaded from the API, as a screen shows it. */
 export type Loaded<T> =

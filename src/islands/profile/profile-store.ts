@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
+import type { Paged } from '../../lib/api/paged.ts';
 import { reportFailure, request } from '../../lib/client/api.ts';
 import { $auth, loadUser, replaceUser, type User } from '../../lib/client/session.ts';
 import { showToast } from '../../lib/client/toasts.ts';
-import type { Paged } from '../../lib/errors.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
 

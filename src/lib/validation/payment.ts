@@ -21,6 +21,31 @@ export const coinPurchaseSchema = z
   .object({ reference, pack: z.number({ error: 'pack must be the naira price of a pack' }).int() })
   .strict();
 
+/**
+ * What a card payment is for, carried in the transaction's metadata so that the signed webhook can grant it
+ * alone. The grant reads only these fields, and Paystack returns other fields it was given unchecked.
+ */
+export const paymentMetadataSchema = z.object({
+  userId: z.uuid(),
+  purpose: z.enum(['subscription', 'coins']),
+  planId: z.string().optional(),
+  pack: z.number().int().optional(),
+});
+
+/** One field that Paystack's dashboard shows beside a payment. */
+export const customFieldSchema = z.object({
+  display_name: z.string(),
+  variable_name: z.string(),
+  value: z.string(),
+});
+
+/** The metadata the browser gives Paystack: what the grant reads, plus the payer for the dashboard (spec §3). */
+export const cardPaymentMetadataSchema = paymentMetadataSchema.extend({
+  name: z.string(),
+  phone: z.string(),
+  custom_fields: z.array(customFieldSchema),
+});
+
 /** Payment metadata nests a few levels at most (custom_fields is an array of objects). */
 export const MAX_METADATA_DEPTH = 6;
 

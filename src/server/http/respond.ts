@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import type { ApiSuccessBody, Paged } from '../../lib/errors.ts';
+import type { Paged } from '../../lib/api/paged.ts';
+import type { ApiSuccessBody } from '../../lib/errors.ts';
 
 /** A success response in the API's shape. */
 export function ok<T>(c: Context, message: string, data: T, status: ContentfulStatusCode = 200) {

@@ -1,5 +1,6 @@
 import { asc, count } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { ExamType } from '../../../lib/api/catalogue.ts';
 import { examTypes } from '../../db/schema.ts';
 import { publicCache } from '../../http/public-cache.ts';
 import { ok, paged } from '../../http/respond.ts';
@@ -27,11 +28,13 @@ export function examTypeRoutes() {
           .offset((page - 1) * limit),
         db.select({ value: count() }).from(examTypes),
       ]);
-      const docs = rows.map((row) => ({
-        _id: row.id,
-        title: row.title,
-        image: row.imageUrl ? { url: row.imageUrl } : null,
-      }));
+      const docs = rows.map(
+        (row): ExamType => ({
+          _id: row.id,
+          title: row.title,
+          image: row.imageUrl ? { url: row.imageUrl } : null,
+        }),
+      );
       return ok(c, 'Exam types fetched successfully', paged(docs, total?.value ?? 0, page, limit));
     },
   );

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type {
+  CoinPackOffer,
+  CoinsGranted,
+  SubscriptionGranted,
+  TestPaymentApproved,
+} from '../../../lib/api/payments.ts';
 import { COIN_PACKS } from '../../../lib/coin-packs.ts';
 import {
   coinPurchaseSchema,
@@ -11,7 +17,7 @@ import { testCheckoutTransactions, users } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { HttpError, notFound, statusOf } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
-import { ok } from '../../http/respond.ts';
+import { ok, paged } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { isValidPaystackSignature } from '../../http/webhook-signature.ts';
@@ -53,25 +59,21 @@ export function paymentRoutes(limits: RateLimits) {
           subscription: outcome.subscription,
           coins: outcome.coins,
           triviaPoints: await balanceOf(c, userId),
-        });
+        } satisfies SubscriptionGranted);
       },
     )
     .get('/coins/packs', (c) => {
       const { airtimeBillingUrl } = c.get('deps').config;
-      const docs = COIN_PACKS.map((pack) => ({
-        _id: `pack-${pack.price}`,
-        price: pack.price,
-        coins: pack.coins,
-        link: pack.byLink ? `${airtimeBillingUrl}?coins=${pack.coins}&amount=${pack.price}` : null,
-      }));
+      const docs = COIN_PACKS.map(
+        (pack): CoinPackOffer => ({
+          _id: `pack-${pack.price}`,
+          price: pack.price,
+          coins: pack.coins,
+          link: pack.byLink ? `${airtimeBillingUrl}?coins=${pack.coins}&amount=${pack.price}` : null,
+        }),
+      );
       c.header('Cache-Control', 'public, max-age=300');
-      return ok(c, 'Coin packs fetched successfully', {
-        docs,
-        totalDocs: docs.length,
-        limit: docs.length,
-        page: 1,
-        totalPages: 1,
-      });
+      return ok(c, 'Coin packs fetched successfully', paged(docs, docs.length, 1, Math.max(docs.length, 1)));
     })
     .post(
       '/coins',
@@ -91,7 +93,7 @@ export function paymentRoutes(limits: RateLimits) {
         return ok(c, `You have been given ${outcome.coins} coins`, {
           coins: outcome.coins,
           triviaPoints: await balanceOf(c, userId),
-        });
+        } satisfies CoinsGranted);
       },
     )
     .post('/paystack/webhook', async (c) => {
@@ -133,6 +135,6 @@ export function paymentRoutes(limits: RateLimits) {
         .insert(testCheckoutTransactions)
         .values({ reference, amountKobo: amount, email, metadata: JSON.stringify(metadata) })
         .onConflictDoNothing();
-      return ok(c, 'Test payment approved', { reference }, 201);
+      return ok(c, 'Test payment approved', { reference } satisfies TestPaymentApproved, 201);
     });
 }

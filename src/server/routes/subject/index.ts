@@ -1,14 +1,19 @@
 import { asc, count, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Subject, SubjectListQuery } from '../../../lib/api/catalogue.ts';
 import { subjects } from '../../db/schema.ts';
 import { publicCache } from '../../http/public-cache.ts';
 import { ok, paged } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { CATALOGUE_VERSION, catalogueCache } from '../catalogue-cache.ts';
-import { catalogueQuerySchema, idFilter } from '../catalogue-query.ts';
+import { catalogueQuerySchema, idFilter, type QueryShape } from '../catalogue-query.ts';
 
-const querySchema = catalogueQuerySchema.extend({ examType: idFilter('examType', 'an exam type') });
+const querySchema = z.object({
+  ...catalogueQuerySchema.shape,
+  examType: idFilter('examType', 'an exam type'),
+} satisfies QueryShape<SubjectListQuery>);
 
 // The exam types that have a paper in the subject, ordered by title.
 const examTypeIds = sql<string[]>`coalesce((
@@ -44,13 +49,15 @@ export function subjectRoutes() {
           .offset((page - 1) * limit),
         db.select({ value: count() }).from(subjects).where(where),
       ]);
-      const docs = rows.map((row) => ({
-        _id: row.id,
-        title: row.title,
-        name: row.title,
-        image: row.imageUrl ? { url: row.imageUrl } : null,
-        examType: row.examType,
-      }));
+      const docs = rows.map(
+        (row): Subject => ({
+          _id: row.id,
+          title: row.title,
+          name: row.title,
+          image: row.imageUrl ? { url: row.imageUrl } : null,
+          examType: row.examType,
+        }),
+      );
       return ok(c, 'Subjects fetched successfully', paged(docs, total?.value ?? 0, page, limit));
     },
   );

@@ -1,17 +1,20 @@
 import { count, desc, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Year, YearListQuery } from '../../../lib/api/catalogue.ts';
 import { years } from '../../db/schema.ts';
 import { publicCache } from '../../http/public-cache.ts';
 import { ok, paged } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { CATALOGUE_VERSION, catalogueCache } from '../catalogue-cache.ts';
-import { catalogueQuerySchema, idFilter } from '../catalogue-query.ts';
+import { catalogueQuerySchema, idFilter, type QueryShape } from '../catalogue-query.ts';
 
-const querySchema = catalogueQuerySchema.extend({
+const querySchema = z.object({
+  ...catalogueQuerySchema.shape,
   examType: idFilter('examType', 'an exam type'),
   subject: idFilter('subject', 'a subject'),
-});
+} satisfies QueryShape<YearListQuery>);
 
 // The exam types and the subjects that have a paper in the year, each ordered by title.
 const examTypeIds = sql<string[]>`coalesce((
@@ -50,12 +53,14 @@ export function yearRoutes() {
           .offset((page - 1) * limit),
         db.select({ value: count() }).from(years).where(where),
       ]);
-      const docs = rows.map((row) => ({
-        _id: row.id,
-        title: row.title,
-        examType: row.examType,
-        subject: row.subject,
-      }));
+      const docs = rows.map(
+        (row): Year => ({
+          _id: row.id,
+          title: row.title,
+          examType: row.examType,
+          subject: row.subject,
+        }),
+      );
       return ok(c, 'Years fetched successfully', paged(docs, total?.value ?? 0, page, limit));
     },
   );

@@ -1,21 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { GrantedSubscription, PaymentPurpose, PurchaseMetadata } from '../../../lib/api/payments.ts';
 import { findCoinPack } from '../../../lib/coin-packs.ts';
 import { formatNaira } from '../../../lib/format.ts';
+import { paymentMetadataSchema } from '../../../lib/validation/payment.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { payments, plans, subscriptions, users } from '../../db/schema.ts';
 import { creditCoins } from '../coins.ts';
 import { conflict, invalid, refused } from '../errors.ts';
 import type { PaymentVerifier } from './paystack.ts';
-
-/** What a payment is for, carried in the transaction's metadata so that the webhook can grant it alone. */
-export const paymentMetadataSchema = z.object({
-  userId: z.uuid(),
-  purpose: z.enum(['subscription', 'coins']),
-  planId: z.string().optional(),
-  pack: z.number().int().optional(),
-});
-export type PaymentMetadata = z.infer<typeof paymentMetadataSchema>;
 
 /** What the caller claims was bought: the browser's call says it, the webhook reads it from the metadata. */
 export type PurchaseClaim = { purpose: 'subscription'; planId: string } | { purpose: 'coins'; pack: number };
@@ -84,9 +76,9 @@ async function refuseMismatch(db: Database, paid: PurchaseClaim, claimed: Purcha
 export interface GrantOutcome {
   granted: 'now' | 'earlier';
   userId: string;
-  purpose: 'subscription' | 'coins';
+  purpose: PaymentPurpose;
   coins: number;
-  subscription?: { planId: string; startsAt: string; endsAt: string };
+  subscription?: GrantedSubscription;
 }
 
 /**
@@ -180,7 +172,7 @@ export async function grantPurchase(
   };
 }
 
-function claimFromMetadata(metadata: PaymentMetadata): PurchaseClaim {
+function claimFromMetadata(metadata: PurchaseMetadata): PurchaseClaim {
   if (metadata.purpose === 'subscription' && metadata.planId)
     return { purpose: 'subscription', planId: metadata.planId };
   if (metadata.purpose === 'coins' && metadata.pack !== undefined)
@@ -200,7 +192,7 @@ async function extendSubscription(
   plan: typeof plans.$inferSelect,
   reference: string,
   now: Date,
-) {
+): Promise<GrantedSubscription> {
   // Locking the user's row queues concurrent purchases by the same student, so each extends the last.
   await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
   const [latest] = await tx

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Plan } from '../../../lib/api/plans.ts';
 import type { Executor } from '../../db/client.ts';
 import { plans } from '../../db/schema.ts';
 
@@ -68,7 +69,7 @@ export function listPlans(db: Executor) {
 }
 
 /** A plan as the API returns it. */
-export function publicPlan(plan: typeof plans.$inferSelect) {
+export function publicPlan(plan: typeof plans.$inferSelect): Plan {
   return {
     _id: plan.id,
     planId: plan.planId,
