@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { ExamType, Subject, Year } from '../../src/lib/api/catalogue.ts';
+import type { Paged } from '../../src/lib/api/paged.ts';
 import { years } from '../../src/server/db/schema.ts';
 import { parseNativeJson } from '../../src/server/services/bank/formats/native-json.ts';
 import { importParsedFiles } from '../../src/server/services/bank/import.ts';
@@ -27,42 +29,26 @@ const examTitles = unique(bankPapers.map((paper) => paper.examType)).sort();
 const subjectTitles = unique(bankPapers.map((paper) => paper.subject)).sort();
 const bankYears = unique(bankPapers.map((paper) => paper.year)).sort((a, b) => b - a);
 
-interface ExamTypeDoc {
-  _id: string;
-  title: string;
-  image: { url: string } | null;
-}
-interface SubjectDoc extends ExamTypeDoc {
-  name: string;
-  examType: string[];
-}
-interface YearDoc {
-  _id: string;
-  title: string;
-  examType: string[];
-  subject: string[];
-}
-
 async function list<T>(path: string): Promise<T[]> {
-  const response = await t.request('GET', path);
+  const response = await t.request<Paged<T>>('GET', path);
   expect(response.status).toBe(200);
-  return response.json.data.docs as T[];
+  return response.json.data.docs;
 }
 
-const examTypeDocs = await list<ExamTypeDoc>('/api/v1/examType');
-const subjectDocs = await list<SubjectDoc>('/api/v1/subject');
+const examTypeDocs = await list<ExamType>('/api/v1/examType');
+const subjectDocs = await list<Subject>('/api/v1/subject');
 const examTypeId = (title: string) => examTypeDocs.find((doc) => doc.title === title)?._id ?? '';
 const subjectId = (title: string) => subjectDocs.find((doc) => doc.title === title)?._id ?? '';
-const titlesOf = (ids: string[], docs: ExamTypeDoc[]) =>
+const titlesOf = (ids: string[], docs: ExamType[]) =>
   ids.map((id) => docs.find((doc) => doc._id === id)?.title);
 
 describe('GET /api/v1/examType', () => {
   it('lists every exam type of the bank by title, in the paged shape', async () => {
-    const response = await t.request('GET', '/api/v1/examType');
+    const response = await t.request<Paged<ExamType>>('GET', '/api/v1/examType');
     expect(response.json).toMatchObject({ success: true, message: 'Exam types fetched successfully' });
     const { docs, ...paging } = response.json.data;
     expect(paging).toEqual({ totalDocs: examTitles.length, limit: 100, page: 1, totalPages: 1 });
-    expect(docs.map((doc: ExamTypeDoc) => doc.title)).toEqual(examTitles);
+    expect(docs.map((doc) => doc.title)).toEqual(examTitles);
     expect(examTitles).toEqual(['BECE', 'COMMON ENTRANCE', 'GCE', 'IELTS', 'JAMB', 'NECO', 'WAEC']);
     for (const doc of docs) {
       expect(Object.keys(doc).sort()).toEqual(['_id', 'image', 'title']);
@@ -86,9 +72,9 @@ describe('GET /api/v1/subject', () => {
   });
 
   it('keeps only the subjects of one exam type with ?examType', async () => {
-    const docs = await list<SubjectDoc>(`/api/v1/subject?examType=${examTypeId('IELTS')}`);
+    const docs = await list<Subject>(`/api/v1/subject?examType=${examTypeId('IELTS')}`);
     expect(docs.map((doc) => doc.title)).toEqual(['English']);
-    const waec = await list<SubjectDoc>(`/api/v1/subject?examType=${examTypeId('WAEC')}`);
+    const waec = await list<Subject>(`/api/v1/subject?examType=${examTypeId('WAEC')}`);
     const expected = unique(
       bankPapers.filter((paper) => paper.examType === 'WAEC').map((paper) => paper.subject),
     ).sort();
@@ -97,9 +83,9 @@ describe('GET /api/v1/subject', () => {
   });
 
   it('pages the list', async () => {
-    const response = await t.request('GET', '/api/v1/subject?limit=5&page=2');
+    const response = await t.request<Paged<Subject>>('GET', '/api/v1/subject?limit=5&page=2');
     expect(response.json.data).toMatchObject({ totalDocs: 12, limit: 5, page: 2, totalPages: 3 });
-    expect(response.json.data.docs.map((doc: SubjectDoc) => doc.title)).toEqual(subjectTitles.slice(5, 10));
+    expect(response.json.data.docs.map((doc) => doc.title)).toEqual(subjectTitles.slice(5, 10));
     const past = await t.request('GET', '/api/v1/subject?limit=5&page=4');
     expect(past.json.data).toMatchObject({ docs: [], totalDocs: 12, page: 4 });
   });
@@ -114,7 +100,7 @@ describe('GET /api/v1/subject', () => {
 describe('GET /api/v1/year', () => {
   it('lists the years that have a paper, newest first, with their exam types and subjects', async () => {
     await t.db.insert(years).values({ year: 1999, title: '1999' });
-    const docs = await list<YearDoc>('/api/v1/year');
+    const docs = await list<Year>('/api/v1/year');
     expect(docs.map((doc) => Number(doc.title))).toEqual(bankYears);
     for (const doc of docs) {
       const inYear = bankPapers.filter((paper) => paper.year === Number(doc.title));
@@ -126,29 +112,29 @@ describe('GET /api/v1/year', () => {
   });
 
   it('keeps only the years of a paper of that exam type and subject', async () => {
-    const waecMaths = await list<YearDoc>(
+    const waecMaths = await list<Year>(
       `/api/v1/year?examType=${examTypeId('WAEC')}&subject=${subjectId('Mathematics')}`,
     );
     expect(waecMaths.map((doc) => doc.title)).toEqual(['2021', '2019']);
     // 2020 has WAEC papers and Mathematics papers, but no WAEC Mathematics paper.
-    const year2020 = (await list<YearDoc>('/api/v1/year')).find((doc) => doc.title === '2020');
+    const year2020 = (await list<Year>('/api/v1/year')).find((doc) => doc.title === '2020');
     expect(year2020?.examType).toContain(examTypeId('WAEC'));
     expect(year2020?.subject).toContain(subjectId('Mathematics'));
-    const ielts = await list<YearDoc>(`/api/v1/year?examType=${examTypeId('IELTS')}`);
+    const ielts = await list<Year>(`/api/v1/year?examType=${examTypeId('IELTS')}`);
     expect(ielts.map((doc) => doc.title)).toEqual(['2024', '2023']);
-    const physics = await list<YearDoc>(`/api/v1/year?subject=${subjectId('Physics')}`);
+    const physics = await list<Year>(`/api/v1/year?subject=${subjectId('Physics')}`);
     expect(physics.map((doc) => doc.title)).toEqual(['2021', '2020']);
   });
 
   it('pages the list', async () => {
-    const response = await t.request('GET', '/api/v1/year?limit=2&page=3');
+    const response = await t.request<Paged<Year>>('GET', '/api/v1/year?limit=2&page=3');
     expect(response.json.data).toMatchObject({
       totalDocs: bankYears.length,
       limit: 2,
       page: 3,
       totalPages: 3,
     });
-    expect(response.json.data.docs.map((doc: YearDoc) => Number(doc.title))).toEqual(bankYears.slice(4, 6));
+    expect(response.json.data.docs.map((doc) => Number(doc.title))).toEqual(bankYears.slice(4, 6));
   });
 });
 
@@ -216,12 +202,12 @@ describe('caching', () => {
       'mock.json',
     );
     await importParsedFiles(t.db, [paper]);
-    const after = await t.request('GET', '/api/v1/examType', {
+    const after = await t.request<Paged<ExamType>>('GET', '/api/v1/examType', {
       headers: { 'If-None-Match': before.headers.get('etag') ?? '' },
     });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    expect(after.json.data.docs.map((doc: ExamTypeDoc) => doc.title)).toContain('SSCE Mock');
+    expect(after.json.data.docs.map((doc) => doc.title)).toContain('SSCE Mock');
   });
 });
 

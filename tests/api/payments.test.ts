@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Paged } from '../../src/lib/api/paged.ts';
+import type {
+  CoinPackOffer,
+  CoinsGranted,
+  GrantedSubscription,
+  SubscriptionGranted,
+  TestPaymentApproved,
+} from '../../src/lib/api/payments.ts';
+import type { Plan } from '../../src/lib/api/plans.ts';
 import { coinLedger, payments, subscriptions, users } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
@@ -12,7 +21,7 @@ import {
   signedWebhook,
   startPaystackStandIn,
 } from '../support/paystack-stand-in.ts';
-import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type ResponseBody, signUpStudent, type TestApp } from '../support/test-app.ts';
 
 const paystack = await startPaystackStandIn();
 const t = await createTestApp({ PAYSTACK_SECRET_KEY: STAND_IN_SECRET, PAYSTACK_BASE_URL: paystack.baseUrl });
@@ -35,10 +44,18 @@ function weeklyPayment(userId: string, overrides: Partial<StandInTransaction> = 
 }
 
 async function confirm(app: TestApp, token: string, reference: string, planId = 'weekly') {
-  return app.request('POST', '/api/v1/subscription', {
+  return app.request<SubscriptionGranted>('POST', '/api/v1/subscription', {
     token,
     body: { reference, channel: 'paystack', planId },
   });
+}
+
+/** The subscription a plan's grant answered with; a test fails if there is none. */
+function subscriptionOf(response: { json: ResponseBody<SubscriptionGranted> }): GrantedSubscription {
+  const { subscription } = response.json.data;
+  if (!subscription)
+    throw new Error(`the grant answered without a subscription: ${JSON.stringify(response.json)}`);
+  return subscription;
 }
 
 async function grantsOf(userId: string) {
@@ -54,7 +71,7 @@ async function grantsOf(userId: string) {
 
 async function webhook(transaction: StandInTransaction, signature?: string) {
   const signed = signedWebhook(transaction);
-  return t.request('POST', '/api/v1/paystack/webhook', {
+  return t.request<null>('POST', '/api/v1/paystack/webhook', {
     body: signed.body,
     headers:
       signature === undefined
@@ -67,12 +84,12 @@ async function webhook(transaction: StandInTransaction, signature?: string) {
 
 describe('GET /api/v1/plan', () => {
   it('lists the plans as a cacheable paged list', async () => {
-    const response = await t.request('GET', '/api/v1/plan');
+    const response = await t.request<Paged<Plan>>('GET', '/api/v1/plan');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const { docs, totalDocs } = response.json.data;
     expect(totalDocs).toBe(3);
-    expect(docs.map((plan: { planId: string }) => plan.planId)).toEqual(['weekly', 'monthly', 'yearly']);
+    expect(docs.map((plan) => plan.planId)).toEqual(['weekly', 'monthly', 'yearly']);
     expect(docs[0]).toMatchObject({
       _id: expect.any(String),
       planId: 'weekly',
@@ -198,9 +215,9 @@ describe('POST /api/v1/subscription', () => {
     t.clock.advance(2 * 86_400_000);
     const two = await confirm(t, token, second.reference);
     t.clock.advance(-2 * 86_400_000);
-    expect(two.json.data.subscription.startsAt).toBe(one.json.data.subscription.endsAt);
-    expect(two.json.data.subscription.endsAt).toBe(
-      new Date(new Date(one.json.data.subscription.endsAt).getTime() + 7 * 86_400_000).toISOString(),
+    expect(subscriptionOf(two).startsAt).toBe(subscriptionOf(one).endsAt);
+    expect(subscriptionOf(two).endsAt).toBe(
+      new Date(new Date(subscriptionOf(one).endsAt).getTime() + 7 * 86_400_000).toISOString(),
     );
   });
 
@@ -279,8 +296,8 @@ describe('POST /api/v1/paystack/webhook', () => {
 
 describe('coin packs', () => {
   it('lists the seven packs, with purchase links on the first four', async () => {
-    const response = await t.request('GET', '/api/v1/coins/packs');
-    const docs = response.json.data.docs as { price: number; coins: number; link: string | null }[];
+    const response = await t.request<Paged<CoinPackOffer>>('GET', '/api/v1/coins/packs');
+    const { docs } = response.json.data;
     expect(docs.map((pack) => [pack.price, pack.coins])).toEqual([
       [50, 30],
       [100, 70],
@@ -303,7 +320,7 @@ describe('coin packs', () => {
       metadata: { userId: user._id, purpose: 'coins', pack: 5000 },
     };
     paystack.record(transaction);
-    const response = await t.request('POST', '/api/v1/coins', {
+    const response = await t.request<CoinsGranted>('POST', '/api/v1/coins', {
       token,
       body: { reference: transaction.reference, pack: 5000 },
     });
@@ -363,7 +380,7 @@ describe('the local test checkout', () => {
     for (const plan of DEFAULT_PLANS) await upsertPlan(dev.db, plan);
     const { token, user } = await signUpStudent(dev);
     const reference = `test-${randomUUID()}`;
-    const checkout = await dev.request('POST', '/api/v1/test-checkout', {
+    const checkout = await dev.request<TestPaymentApproved>('POST', '/api/v1/test-checkout', {
       token,
       body: {
         reference,
@@ -373,9 +390,10 @@ describe('the local test checkout', () => {
       },
     });
     expect(checkout.status).toBe(201);
+    expect(checkout.json.data).toEqual({ reference });
     const granted = await confirm(dev, token, reference, 'monthly');
     expect(granted.status, granted.text).toBe(200);
-    expect(granted.json.data.subscription.planId).toBe('monthly');
+    expect(subscriptionOf(granted).planId).toBe('monthly');
   });
 });
 
@@ -422,7 +440,7 @@ function coinPayment(userId: string, pack = 1000): StandInTransaction {
 }
 
 async function buyCoins(app: TestApp, token: string, reference: string, pack = 1000) {
-  return app.request('POST', '/api/v1/coins', { token, body: { reference, pack } });
+  return app.request<CoinsGranted>('POST', '/api/v1/coins', { token, body: { reference, pack } });
 }
 
 /** Every grant of a student: payments recorded, paid subscriptions, ledger rows and the balance. */

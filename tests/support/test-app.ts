@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll } from 'vitest';
+import type { ApiErrorBody } from '../../src/lib/errors.ts';
 import { createApp } from '../../src/server/app.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -36,6 +37,21 @@ export function memoryMailer() {
 
 let addressCounter = 0;
 
+/**
+ * The body of an answer, as a test that names the shape of its data reads it: `data` typed, and the error
+ * fields for a test that checks a failure. The test asserts the status before it reads either.
+ */
+export type ResponseBody<Data> = { success: boolean; message: string; data: Data } & Partial<
+  Omit<ApiErrorBody, 'success' | 'message'>
+>;
+
+/**
+ * The JSON of an answer: `any` when the test names no type (tests read many shapes, each assertion stating
+ * the fields it expects), the typed body when it does: `t.request<QuizResult>(…)`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the untyped default that most tests still read
+export type ResponseJson<Data> = 0 extends 1 & Data ? any : ResponseBody<Data>;
+
 /** What a test app may share with another: a second instance of one deployment passes all three. */
 export interface TestAppOptions {
   /** Rate limits count in this Redis instead of in the app's memory. */
@@ -70,7 +86,8 @@ export async function createTestApp(environment: Record<string, string> = {}, op
   });
   afterAll(() => handle.close());
 
-  async function request(
+  // biome-ignore lint/suspicious/noExplicitAny: no type named means the untyped JSON of ResponseJson
+  async function request<Data = any>(
     method: string,
     path: string,
     options: { body?: unknown; token?: string; headers?: Record<string, string>; address?: string } = {},
@@ -90,15 +107,14 @@ export async function createTestApp(environment: Record<string, string> = {}, op
       `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
     const response = await app.request(path, { method, headers, body }, { clientAddress });
     const text = await response.text();
-    // Tests read many response shapes; each assertion states the fields it expects.
-    // biome-ignore lint/suspicious/noExplicitAny: JSON from the API under test
-    let json: any;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       json = undefined;
     }
-    return { status: response.status, headers: response.headers, json, text };
+    // Undefined when the body is not JSON (a 304, a 429's text): a test reads json after asserting the status.
+    return { status: response.status, headers: response.headers, json: json as ResponseJson<Data>, text };
   }
 
   return { app, db: handle.db, kind: handle.kind, clock, mailer, config, request };
