@@ -387,6 +387,27 @@ test('the daily test submits by itself when time runs out, and can be taken once
   await expect(page).toHaveURL(/\/practice-subject$/);
 });
 
+test('a second attempt at a paper is practice, and the result page says so', async ({
+  page,
+  request,
+  student,
+}) => {
+  test.setTimeout(90_000);
+  const state = await paperState(request, 'NECO', 'Biology', '2021');
+  await signIn(page, student);
+  const practice = page.getByText(/^Practice attempt: only your first attempt at each paper counts/);
+  for (const attempt of ['first', 'retake'] as const) {
+    await openWithState(page, '/test', state);
+    await expect(questionHeading(page, 1, 20)).toBeVisible();
+    await page.keyboard.press('s');
+    await page.getByRole('dialog', { name: 'Alert' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/award$/);
+    await expect(page.getByText('Points: 0')).toBeVisible();
+    if (attempt === 'first') await expect(practice).toHaveCount(0);
+    else await expect(practice).toBeVisible();
+  }
+});
+
 test('a daily test shows right or wrong at once, and the answers only after midnight WAT', async ({
   page,
   student,
