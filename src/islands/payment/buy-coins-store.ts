@@ -10,10 +10,7 @@ import { createCheckout } from './checkout-store.ts';
 import type { Loaded } from './pricing-store.ts';
 
 /** A pack a guest chose before signing in, handed back by /login. */
-export interface PickedPack {
-  price: number;
-  coins: number;
-}
+export type PickedPack = Pick<CoinPackOffer, 'price' | 'coins'>;
 
 function pickedFrom(state: unknown): PickedPack | undefined {
   if (typeof state !== 'object' || state === null) return undefined;

@@ -29,11 +29,7 @@ const AIRTIME_BILLING_URL =
   'https://airtime.example.invalid/subscribe';
 
 /** The plan being paid for, with the server's current price. */
-export interface PlanToPay {
-  planId: string;
-  title: string;
-  amount: number;
-}
+export type PlanToPay = Pick<Plan, 'planId' | 'title' | 'amount'>;
 
 export type PaymentModeScreen =
   | { status: 'loading' }

@@ -38,7 +38,7 @@ export interface PaymentState {
   amount: number;
   currency: 'naira';
   paymentType: PaymentType;
-  item: { planId: string; plan_id: string; title: string };
+  item: Pick<Plan, 'planId' | 'plan_id' | 'title'>;
 }
 
 /** The state START PLAN NOW carries for a plan. */
