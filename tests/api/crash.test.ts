@@ -14,6 +14,7 @@ import {
   users,
 } from '../../src/server/db/schema.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
+import { confirmationTokenIn } from '../support/outbox.ts';
 import {
   STAND_IN_SECRET,
   type StandInTransaction,
@@ -138,6 +139,14 @@ describe.runIf(onPostgres)('a server killed under load loses nothing it acknowle
       const token: string = signUp.json.data.token;
       const userId: string = signUp.json.data.user._id;
       acked.users.add(userId);
+      // Full exams (and the welcome coins) start once the email is confirmed, from the link in the outbox.
+      const confirmation = await confirmationTokenIn(
+        `${environment.DATA_DIR}/outbox`,
+        `crash.${suffix}@example.com`,
+      );
+      expect(
+        (await call('POST', '/api/v1/user/verify-email', undefined, { token: confirmation })).status,
+      ).toBe(200);
 
       const ids = paperRows[(worker + round) % paperRows.length];
       if (!ids) throw new Error('no paper');

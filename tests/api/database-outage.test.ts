@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { attemptAnswers } from '../../src/server/db/schema.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
+import { confirmationTokenIn } from '../support/outbox.ts';
 import { createDatabase, ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
 import { fakeClock, memoryMailer, newStudent } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
@@ -129,6 +130,7 @@ describe.runIf(onPostgres)('PostgreSQL terminating the app’s connections under
   let database: { url: string; drop: () => Promise<void> };
   let admin: ReturnType<typeof postgres>;
   const servers: ServerProcess[] = [];
+  const dataDir = `tests/.tmp/terminate-${randomUUID()}`;
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -136,7 +138,7 @@ describe.runIf(onPostgres)('PostgreSQL terminating the app’s connections under
     admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     const environment = {
       DATABASE_URL: database.url,
-      DATA_DIR: `tests/.tmp/terminate-${randomUUID()}`,
+      DATA_DIR: dataDir,
       TRUST_PROXY: '1',
       LOG_LEVEL: 'silent',
     };
@@ -180,9 +182,15 @@ describe.runIf(onPostgres)('PostgreSQL terminating the app’s connections under
     const students = [];
     for (let index = 0; index < 8; index += 1) {
       const origin = origins[index % origins.length] ?? '';
-      const signUp = await call(origin, 'POST', '/api/v1/user', undefined, newStudent());
+      const details = newStudent();
+      const signUp = await call(origin, 'POST', '/api/v1/user', undefined, details);
       expect(signUp.status).toBe(201);
       const token: string = signUp.json.data.token;
+      // Full exams start once the email is confirmed, from the link in the outbox both instances share.
+      const confirmation = await confirmationTokenIn(`${dataDir}/outbox`, details.email);
+      expect(
+        (await call(origin, 'POST', '/api/v1/user/verify-email', undefined, { token: confirmation })).status,
+      ).toBe(200);
       const query = `exam=new&examType=${paper.exam_type_id}&subject=${paper.subject_id}&year=${paper.year_id}`;
       const exam = await call(origin, 'GET', `/api/v1/exam?${query}`, token);
       expect(exam.status).toBe(200);

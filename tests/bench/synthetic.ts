@@ -181,6 +181,8 @@ export async function generateSynthetic(url: string, size: SyntheticSize, log = 
           total_score_at: new Date(now.getTime() - (index % 100_000) * 1000),
           // One scored attempt is written below for each student with points.
           scored_attempts: totalScore > 0 ? 1 : 0,
+          // Confirmed students, as everyone on a real board is.
+          email_verified_at: now,
           created_at: now,
           updated_at: now,
         };
@@ -230,6 +232,8 @@ export async function generateSynthetic(url: string, size: SyntheticSize, log = 
               unanswered: 10,
               score_accuracy: 0,
               time_spent_seconds: 60,
+              // Each student's first attempt at the paper: it counts towards their total.
+              counted: true,
             })),
         );
       }

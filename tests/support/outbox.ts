@@ -32,3 +32,10 @@ export async function confirmationLinkIn(outbox: string, address: string): Promi
   }
   throw new Error(`No confirmation link to ${address} in ${outbox}`);
 }
+
+/** The token of the newest confirmation link mailed to an address, as the student's browser would post it. */
+export async function confirmationTokenIn(outbox: string, address: string): Promise<string> {
+  const token = (await confirmationLinkIn(outbox, address)).searchParams.get('token');
+  if (!token) throw new Error(`The confirmation link to ${address} carries no token`);
+  return token;
+}
