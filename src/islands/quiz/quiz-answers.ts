@@ -116,10 +116,12 @@ export function createAnswers(state: QuizState, deps: QuizDeps) {
     goTo(index - 1);
   }
 
+  /** Flags the question for review; a flag set just after picking keeps the student on the question. */
   function flag() {
     const exam = $exam.get();
     const question = state.$question.get();
     if (!exam || !question) return;
+    cancelAdvance();
     const flags = toggleFlag($flags.get(), question._id);
     $flags.set(flags);
     storeQuietly(context.session, flagsKey(exam._id), JSON.stringify(flags));

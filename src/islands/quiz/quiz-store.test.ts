@@ -245,6 +245,17 @@ describe('a submission that fails for lack of a connection', () => {
 });
 
 describe('Previous', () => {
+  it('stays on a question flagged just after its answer was picked', async () => {
+    const api = fakeApi({ 'GET /api/v1/exam': [ok(attempt())] });
+    const { store } = await startPaper(api);
+    store.choose('q1-a');
+    store.flag();
+    await vi.advanceTimersByTimeAsync(AUTO_ADVANCE_MS * 2);
+    expect(store.$index.get()).toBe(0);
+    store.next();
+    expect(store.$index.get()).toBe(1);
+  });
+
   it('clears the answer on the server (option null) and leaves it out of the submission', async () => {
     const api = fakeApi({
       'GET /api/v1/exam': [ok(attempt())],
