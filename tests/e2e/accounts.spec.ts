@@ -283,6 +283,8 @@ test('a guest is sent from /profile, /buy-coins and /leader-board to /login', as
 });
 
 test('the account pages pass axe-core, signed out and signed in', async ({ page, student }) => {
+  // Seven full-page axe scans: on a busy 2-core machine each can take several seconds.
+  test.setTimeout(120_000);
   for (const path of ['/sign-up', '/login', '/set-password', '/forgot-password']) {
     await openPage(page, path);
     await expectNoSeriousViolations(page);
