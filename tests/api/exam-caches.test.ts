@@ -16,28 +16,13 @@ import { importParsedFiles } from '../../src/server/services/bank/import.ts';
 import { upsertPlan } from '../../src/server/services/payments/plans.ts';
 import { startSession } from '../../src/server/services/sessions.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, examUrl, subscribedStudent } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
 // What each instance keeps in memory (papers, the leaderboard, the catalogue lists) must never show a
 // student something older than the rules allow, and the one-statement answer save must never lose an
 // answer it acknowledged.
 const t = await createTestApp();
-
-async function subscribedStudent(app: TestApp = t) {
-  const student = await signUpStudent(app);
-  await app.db.insert(subscriptions).values({
-    userId: student.user._id,
-    source: 'admin',
-    startsAt: app.clock.now(),
-    endsAt: new Date(app.clock.now().getTime() + 365 * 86_400_000),
-  });
-  return student;
-}
-
-function examUrl(ids: { examType: string; subject: string; year: string }) {
-  return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
-}
 
 interface BankQuestion {
   id: string;
@@ -99,7 +84,7 @@ describe('the paper cache', () => {
       q(2, 'Which is a metal?', 'C'),
       q(3, 'Which is a compound?', 'D'),
     ]);
-    const ada = await subscribedStudent();
+    const ada = await subscribedStudent(t);
     const first = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
     expect(texts(first.questions)).toEqual([
       'Which is a noble gas?',
@@ -115,7 +100,7 @@ describe('the paper cache', () => {
       q(3, 'Which is a compound?', 'B', ['Neon', 'Water', 'Iron', 'Gold']),
       q(4, 'Which is an acid?', 'A', ['Vinegar', 'Soap', 'Chalk', 'Sand']),
     ]);
-    const ben = await subscribedStudent();
+    const ben = await subscribedStudent(t);
     const response = await t.request('GET', examUrl(ids), { token: ben.token });
     // The questions of a new attempt are spliced in as JSON made once per paper: the body is still exactly
     // what JSON.stringify writes for it, as for every other answer.
@@ -160,13 +145,13 @@ describe('the paper cache', () => {
       q(11, 'Which organ pumps blood?', 'B', ['Lung', 'Heart', 'Liver', 'Skin']),
       q(12, 'Which cell carries oxygen?', 'A', ['Red cell', 'White cell', 'Platelet', 'Neuron']),
     ]);
-    const ada = await subscribedStudent();
+    const ada = await subscribedStudent(t);
     const started = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
     await importPaper(t.db, { ...moving, year: 2032 }, [
       q(12, 'Which cell carries oxygen?', 'A', ['Red cell', 'White cell', 'Platelet', 'Neuron']),
     ]);
     // A new attempt at the first paper has one question left; Ada's still has both.
-    const ben = await subscribedStudent();
+    const ben = await subscribedStudent(t);
     const response = await t.request('GET', examUrl(ids), { token: ben.token });
     // The questions of a new attempt are spliced in as JSON made once per paper: the body is still exactly
     // what JSON.stringify writes for it, as for every other answer.
@@ -197,13 +182,13 @@ describe('GET /api/v1/exam reads the session in the statement that starts the at
     expect((await t.request('GET', bad, { token: unknown })).status).toBe(401);
     expect((await t.request('GET', bad)).status).toBe(401);
 
-    const student = await subscribedStudent();
+    const student = await subscribedStudent(t);
     expect((await t.request('GET', bad, { token: student.token })).status).toBe(400);
     expect((await t.request('POST', '/api/v1/user/logout', { token: student.token })).status).toBe(200);
     expect((await t.request('GET', good, { token: student.token })).status).toBe(401);
     expect((await t.request('GET', bad, { token: student.token })).status).toBe(401);
 
-    const admin = await subscribedStudent();
+    const admin = await subscribedStudent(t);
     await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user._id));
     for (const path of [good, bad]) {
       const refused = await t.request('GET', path, { token: admin.token });
@@ -230,7 +215,7 @@ describe('GET /api/v1/exam reads the session in the statement that starts the at
     expect((await submit(student.token, { exam })).status).toBe(401);
     expect((await submit(admin.token, { exam })).status).toBe(403);
     expect((await submit(admin.token, { exam: 'nope' })).status).toBe(403);
-    const stranger = await subscribedStudent();
+    const stranger = await subscribedStudent(t);
     expect((await submit(stranger.token, { exam: 'nope' })).status).toBe(400);
     expect((await submit(stranger.token, { exam })).status).toBe(404);
     const [open] = await t.db
@@ -413,7 +398,7 @@ describe.runIf(testDatabaseKind === 'postgres')('saving answers while the attemp
   it('a save racing its submission is either counted or refused, never acknowledged and lost', async () => {
     for (let round = 0; round < 12; round++) {
       const paper = await createPaper(t.db, { count: 12 });
-      const { token } = await subscribedStudent();
+      const { token } = await subscribedStudent(t);
       const exam = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
       const save = (question: (typeof paper.questions)[number]) =>
         t.request('PATCH', '/api/v1/exam/answer', {
@@ -451,7 +436,7 @@ describe.runIf(testDatabaseKind === 'postgres')('saving answers while the attemp
   it('a question skipped while its answer was being saved never counts', async () => {
     for (let round = 0; round < 6; round++) {
       const paper = await createPaper(t.db, { count: 10 });
-      const { token } = await subscribedStudent();
+      const { token } = await subscribedStudent(t);
       const exam = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
       const skips = await Promise.all(
         paper.questions.flatMap((question) => [

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
+import { attempts, coinLedger, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import { createTestApp, subscribedStudent } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
 // PGlite runs one query at a time, so races need a real PostgreSQL server: these run in the api-postgres
@@ -10,20 +10,9 @@ import { testDatabaseKind } from '../support/test-database.ts';
 const t = await createTestApp();
 
 describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () => {
-  async function subscribedStudent() {
-    const student = await signUpStudent(t);
-    await t.db.insert(subscriptions).values({
-      userId: student.user._id,
-      source: 'admin',
-      startsAt: t.clock.now(),
-      endsAt: new Date(t.clock.now().getTime() + 86_400_000 * 30),
-    });
-    return student;
-  }
-
   it('20 concurrent submissions of one attempt give one result and count the points once', async () => {
     const paper = await createPaper(t.db, { count: 4 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     const url = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
     const exam = (await t.request('GET', url, { token })).json.data;
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
@@ -45,7 +34,7 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
 
   it('20 concurrent lifelines against a balance that pays for 3: exactly 3 succeed', async () => {
     const paper = await createPaper(t.db, { count: 20 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     await t.db.transaction(async (tx) => {
       const { debitCoins } = await import('../../src/server/services/coins.ts');
       await debitCoins(tx, { userId: user._id, coins: 68, description: 'Test set-up', at: t.clock.now() });
@@ -82,7 +71,7 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
 
   it('20 concurrent fetches of one paper create one attempt', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     const url = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
     const responses = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', url, { token })));
     expect(new Set(responses.map((response) => response.json.data._id)).size).toBe(1);

@@ -3,26 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
 import { westAfricaDate } from '../../src/server/services/exams/daily.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+import {
+  createTestApp,
+  examUrl,
+  signUpStudent,
+  subscribedStudent,
+  type TestApp,
+} from '../support/test-app.ts';
 
 const t = await createTestApp();
 const MINUTE = 60_000;
-
-/** A student with a year's subscription, so that the trial's one day never gets in the way. */
-async function subscribedStudent(app: TestApp = t, overrides: Record<string, unknown> = {}) {
-  const student = await signUpStudent(app, overrides);
-  await app.db.insert(subscriptions).values({
-    userId: student.user._id,
-    source: 'admin',
-    startsAt: app.clock.now(),
-    endsAt: new Date(app.clock.now().getTime() + 365 * 86_400_000),
-  });
-  return student;
-}
-
-function examUrl(ids: { examType: string; subject: string; year: string }) {
-  return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
-}
 
 async function startExam(
   token: string,
@@ -37,7 +27,7 @@ async function startExam(
 describe('GET /api/v1/exam', () => {
   it('starts an attempt with the questions in stored order and no answer key', async () => {
     const paper = await createPaper(t.db, { count: 5, duration: 7 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const response = await t.request('GET', examUrl(paper.ids), { token });
     expect(response.status).toBe(200);
     const exam = response.json.data;
@@ -53,13 +43,13 @@ describe('GET /api/v1/exam', () => {
 
   it('gives one minute a question when the paper sets no duration', async () => {
     const paper = await createPaper(t.db, { count: 3, duration: null });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     expect((await startExam(token, paper.ids)).duration).toBe(3);
   });
 
   it('resumes the unfinished attempt with its saved answers and the time left', async () => {
     const paper = await createPaper(t.db);
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const first = await startExam(token, paper.ids);
     const [question] = paper.questions;
     if (!question) throw new Error('no question');
@@ -98,7 +88,7 @@ describe('GET /api/v1/exam', () => {
   });
 
   it('answers 404 for a paper that does not exist, 400 for bad ids and 401 without a token', async () => {
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const missing = '00000000-0000-4000-8000-000000000000';
     const notFound = await t.request('GET', examUrl({ examType: missing, subject: missing, year: missing }), {
       token,
@@ -118,8 +108,8 @@ describe('GET /api/v1/exam', () => {
 describe('saving answers', () => {
   it("refuses another student's attempt with 404", async () => {
     const paper = await createPaper(t.db);
-    const owner = await subscribedStudent();
-    const other = await subscribedStudent();
+    const owner = await subscribedStudent(t);
+    const other = await subscribedStudent(t);
     const exam = await startExam(owner.token, paper.ids);
     const [question] = paper.questions;
     const response = await t.request('PATCH', '/api/v1/exam/answer', {
@@ -137,7 +127,7 @@ describe('saving answers', () => {
   it('refuses an option of another question and a question of another paper', async () => {
     const paper = await createPaper(t.db);
     const elsewhere = await createPaper(t.db);
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [first, second] = paper.questions;
     const wrongOption = await t.request('PATCH', '/api/v1/exam/answer', {
@@ -158,7 +148,7 @@ describe('saving answers', () => {
 
   it('refuses answers after the deadline', async () => {
     const paper = await createPaper(t.db, { duration: 5 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     t.clock.advance(5 * MINUTE + 1);
     const [question] = paper.questions;
@@ -175,7 +165,7 @@ describe('saving answers', () => {
 describe('POST /api/v1/exam/answer (submit)', () => {
   it('scores +5 right, -2 wrong, 0 blank, with every review field', async () => {
     const paper = await createPaper(t.db, { count: 5 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1, q2, q3, q4] = paper.questions;
     if (!q1 || !q2 || !q3 || !q4) throw new Error('fixture');
@@ -225,7 +215,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
 
   it('returns the same result to a second submission and counts the points once', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
     const first = await t.request('POST', '/api/v1/exam/answer', {
@@ -249,7 +239,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
 
   it('counts the answers a submission carries within 30 s of the deadline', async () => {
     const paper = await createPaper(t.db, { count: 2, duration: 1 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     t.clock.advance(MINUTE + 29_000);
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
@@ -263,7 +253,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
 
   it('scores a later submission on the answers saved before the deadline only', async () => {
     const paper = await createPaper(t.db, { count: 3, duration: 1 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1, q2, q3] = paper.questions;
     if (!q1 || !q2 || !q3) throw new Error('fixture');
@@ -289,7 +279,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
 
   it('scores an abandoned attempt and starts a new one when the paper is fetched after its time', async () => {
     const paper = await createPaper(t.db, { count: 2, duration: 1 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     const first = await startExam(token, paper.ids);
     const [q1] = paper.questions;
     await t.request('PATCH', '/api/v1/exam/answer', {
@@ -311,7 +301,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
 
   it('reports a bad answer with its position in the array and changes nothing', async () => {
     const paper = await createPaper(t.db, { count: 3 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1, q2, q3] = paper.questions;
     const response = await t.request('POST', '/api/v1/exam/answer', {
@@ -397,7 +387,7 @@ describe('the daily test', () => {
 describe('lifelines', () => {
   it('50-50 costs 4 coins with a ledger row and hides two wrong options', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [question] = paper.questions;
     if (!question) throw new Error('fixture');
@@ -420,7 +410,7 @@ describe('lifelines', () => {
 
   it('allows one lifeline per question', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [question] = paper.questions;
     const body = { exam: exam._id, question: question?.id, kind: 'skip' };
@@ -435,7 +425,7 @@ describe('lifelines', () => {
 
   it('skip leaves the question blank: it scores 0 and cannot be answered', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1, q2] = paper.questions;
     await t.request('POST', '/api/v1/exam/lifeline', {
@@ -462,7 +452,7 @@ describe('lifelines', () => {
 
   it('answers 402 INSUFFICIENT_COINS when the balance is short, and takes nothing', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token, user } = await subscribedStudent();
+    const { token, user } = await subscribedStudent(t);
     await t.db.update(users).set({ triviaPoints: 3 }).where(eq(users.id, user._id));
     const exam = await startExam(token, paper.ids);
     const response = await t.request('POST', '/api/v1/exam/lifeline', {
@@ -523,7 +513,7 @@ describe('GET /api/v1/exam/leaderboard', () => {
 describe('clearing an answer', () => {
   it('PATCH with option null takes back a saved answer, so it no longer scores', async () => {
     const paper = await createPaper(t.db, { count: 2 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1] = paper.questions;
     if (!q1) throw new Error('fixture');
@@ -547,7 +537,7 @@ describe('clearing an answer', () => {
 
   it('sends the server time with the attempt, for phones whose clock is wrong', async () => {
     const paper = await createPaper(t.db, { count: 1 });
-    const { token } = await subscribedStudent();
+    const { token } = await subscribedStudent(t);
     expect((await startExam(token, paper.ids)).serverTime).toBe(t.clock.now().toISOString());
   });
 });

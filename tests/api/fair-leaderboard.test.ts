@@ -1,36 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attempts, subscriptions, users } from '../../src/server/db/schema.ts';
+import { attempts, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
+import {
+  createTestApp,
+  examUrl,
+  signUpStudent,
+  subscribedStudent,
+  type TestApp,
+} from '../support/test-app.ts';
 
 // Issue 11's rules for what counts on the leaderboard: the first attempt at a paper, each daily test once
 // a subject a day, and nobody whose email is unconfirmed; and a daily test's key stays secret until its
 // West Africa Time day ends.
 
-const YEAR_MS = 365 * 86_400_000;
-
-async function subscribedStudent(app: TestApp, overrides: Record<string, unknown> = {}) {
-  const student = await signUpStudent(app, overrides);
-  await app.db.insert(subscriptions).values({
-    userId: student.user._id,
-    source: 'admin',
-    startsAt: app.clock.now(),
-    endsAt: new Date(app.clock.now().getTime() + YEAR_MS),
-  });
-  return student;
-}
-
 type Paper = Awaited<ReturnType<typeof createPaper>>;
 
 /** Starts an attempt at the paper and submits it with `answers`; returns the result. */
 async function takePaper(app: TestApp, token: string, paper: Paper, answers: 'all right' | 'blank') {
-  const { examType, subject, year } = paper.ids;
-  const started = await app.request(
-    'GET',
-    `/api/v1/exam?exam=new&examType=${examType}&subject=${subject}&year=${year}`,
-    { token },
-  );
+  const started = await app.request('GET', examUrl(paper.ids), { token });
   expect(started.status, started.text).toBe(200);
   const body =
     answers === 'all right' ? paper.questions.map((q) => ({ question: q.id, option: q.right })) : [];
@@ -189,12 +177,7 @@ describe('the daily test’s answers', () => {
     );
 
     const other = await createPaper(app.db, { count: 2 });
-    const { examType, subject, year } = other.ids;
-    const open = await app.request(
-      'GET',
-      `/api/v1/exam?exam=new&examType=${examType}&subject=${subject}&year=${year}`,
-      { token: owner.token },
-    );
+    const open = await app.request('GET', examUrl(other.ids), { token: owner.token });
     const unsubmitted = await app.request('GET', `/api/v1/exam/result?exam=${open.json.data._id}`, {
       token: owner.token,
     });

@@ -33,8 +33,8 @@ export async function setup(project: TestProject) {
   const path = templatePath();
   if (!existsSync(path)) {
     mkdirSync(FOLDER, { recursive: true });
-    const handle = await openPglite(new PGlite());
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const client = new PGlite();
+    const handle = await openPglite(client);
     const dump = await client.dumpDataDir('none');
     await handle.close();
     // Written under another name first, so that a run stopped half-way never leaves a broken template.

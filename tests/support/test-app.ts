@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../../src/lib/errors.ts';
 import { createApp } from '../../src/server/app.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import { subscriptions } from '../../src/server/db/schema.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mailer.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
 import { openTestDatabase, testDatabaseKind } from './test-database.ts';
@@ -185,4 +186,21 @@ export async function signUpStudent(
 /** Signs a new student up without opening the confirmation link. */
 export function signUpUnconfirmedStudent(t: TestApp, overrides: Record<string, unknown> = {}) {
   return signUpStudent(t, overrides, { confirmEmail: false });
+}
+
+/** A signed-up, confirmed student with a year's subscription, so that the trial's one day never gets in the way. */
+export async function subscribedStudent(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const student = await signUpStudent(t, overrides);
+  await t.db.insert(subscriptions).values({
+    userId: student.user._id,
+    source: 'admin',
+    startsAt: t.clock.now(),
+    endsAt: new Date(t.clock.now().getTime() + 365 * 86_400_000),
+  });
+  return student;
+}
+
+/** GET /api/v1/exam's address for a new (or the resumed) attempt at a paper. */
+export function examUrl(ids: { examType: string; subject: string; year: string }) {
+  return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
 }
