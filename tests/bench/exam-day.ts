@@ -737,9 +737,10 @@ async function main() {
     const healthSection = describeHealthChecks(deployment, startedAtEpoch, endedAtEpoch);
     const proxySection = describeProxyErrors(deployment);
 
+    const report = reportSection();
     writeReportSection(
-      'bench:exam-day',
-      `## Exam day (\`bench:exam-day\`)
+      report.name,
+      `## ${report.title}
 
 - Date: ${runDate()}
 - Machine: ${host}
@@ -768,3 +769,20 @@ ${formatNumber(acked.submissions.size)} acknowledged submissions scored, ${missi
 }
 
 await main();
+
+/** Each kind of run keeps its own section, so that a proxy run or a fault run does not replace the plain one. */
+function reportSection(): { name: string; title: string } {
+  if (FAULT_AT_S !== undefined) {
+    return {
+      name: 'bench:exam-day-fault',
+      title: `Exam day with a database fault (\`bench:exam-day --terminate-backends-at ${FAULT_AT_S}\`)`,
+    };
+  }
+  if (INSTANCES > 0) {
+    return {
+      name: 'bench:exam-day-proxy',
+      title: `Exam day behind the proxy (\`bench:exam-day --instances ${INSTANCES}\`)`,
+    };
+  }
+  return { name: 'bench:exam-day', title: 'Exam day (`bench:exam-day`)' };
+}
