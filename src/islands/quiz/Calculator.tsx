@@ -1,39 +1,47 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
-  type CalculatorKey,
   type CalculatorState,
   display,
+  EDIT_BUTTONS,
   initialCalculator,
+  KEYPAD_ROWS,
+  type KeypadButton,
   keyFromKeyboard,
-  type Operator,
   press,
 } from './calculator.ts';
 
-const KEYS: { label: string; name: string; key: CalculatorKey; wide?: boolean }[] = [
-  { label: 'C', name: 'Clear', key: { kind: 'clear' } },
-  { label: '⌫', name: 'Delete last', key: { kind: 'backspace' } },
-  ...(['÷', '×', '−', '+'] as Operator[]).map((operator) => ({
-    label: operator,
-    name: { '÷': 'Divide', '×': 'Multiply', '−': 'Minus', '+': 'Plus' }[operator],
-    key: { kind: 'operator', operator } as CalculatorKey,
-  })),
-  ...'7894561230'.split('').map((digit) => ({
-    label: digit,
-    name: digit,
-    key: { kind: 'digit', digit } as CalculatorKey,
-    wide: digit === '0',
-  })),
-  { label: '.', name: 'Decimal point', key: { kind: 'point' } },
-  { label: '=', name: 'Equals', key: { kind: 'equals' } },
-];
+/**
+ * Publishes the docked panel's height as --calculator-height on the page, which pads the quiz and sets the
+ * scroll padding (quiz.css): every option can then be scrolled, or tabbed, into view above the panel.
+ */
+function useReservedSpace(panel: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () =>
+      root.style.setProperty('--calculator-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--calculator-height');
+    };
+  }, [panel]);
+}
 
-/** A basic calculator for Mathematics and the sciences: digits, + − × ÷, point, clear and equals. */
+/**
+ * A basic calculator for Mathematics and the sciences, docked at the bottom of the screen: digits laid out
+ * as on a pocket calculator, + − × ÷ in the right-hand column, point, clear, delete and equals.
+ */
 export function Calculator({ onClose }: { onClose: () => void }) {
   const [state, setState] = useState<CalculatorState>(initialCalculator);
   const panel = useRef<HTMLElement>(null);
+  useReservedSpace(panel);
 
   useEffect(() => {
-    panel.current?.focus();
+    panel.current?.focus({ preventScroll: true });
   }, []);
 
   function onKeyDown(event: KeyboardEvent) {
@@ -51,6 +59,20 @@ export function Calculator({ onClose }: { onClose: () => void }) {
     setState((current) => press(current, key));
   }
 
+  function keyButton({ label, name, key }: KeypadButton) {
+    return (
+      <button
+        key={name}
+        type="button"
+        className={`calculator-key calculator-${key.kind}`}
+        aria-label={name === label ? undefined : name}
+        onClick={() => setState((current) => press(current, key))}
+      >
+        {label}
+      </button>
+    );
+  }
+
   return (
     <section
       ref={panel}
@@ -64,23 +86,12 @@ export function Calculator({ onClose }: { onClose: () => void }) {
         <output className="calculator-display" aria-live="polite" aria-label="Calculator display">
           {display(state)}
         </output>
+        {EDIT_BUTTONS.map(keyButton)}
         <button type="button" className="calculator-close" aria-label="Close calculator" onClick={onClose}>
           ×
         </button>
       </div>
-      <div className="calculator-keys">
-        {KEYS.map(({ label, name, key, wide }) => (
-          <button
-            key={name}
-            type="button"
-            className={`calculator-key calculator-${key.kind}${wide ? ' calculator-wide' : ''}`}
-            aria-label={name === label ? undefined : name}
-            onClick={() => setState((current) => press(current, key))}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <div className="calculator-keys">{KEYPAD_ROWS.flat().map(keyButton)}</div>
     </section>
   );
 }

@@ -3,9 +3,11 @@ import {
   type CalculatorKey,
   type CalculatorState,
   display,
+  EDIT_BUTTONS,
   evaluate,
   formatNumber,
   initialCalculator,
+  KEYPAD_ROWS,
   keyFromKeyboard,
   press,
 } from './calculator.ts';
@@ -95,5 +97,42 @@ describe('the keys', () => {
     expect(keyFromKeyboard('Enter')).toEqual({ kind: 'equals' });
     expect(keyFromKeyboard('Delete')).toEqual({ kind: 'clear' });
     expect(keyFromKeyboard('q')).toBeUndefined();
+  });
+
+  it('lays the keypad out as a calculator: 7 8 9 / 4 5 6 / 1 2 3 / 0 . =, operators down the right', () => {
+    expect(KEYPAD_ROWS.map((row) => row.map((button) => button.label).join(' '))).toEqual([
+      '7 8 9 ÷',
+      '4 5 6 ×',
+      '1 2 3 −',
+      '0 . = +',
+    ]);
+    expect(EDIT_BUTTONS.map((button) => button.label)).toEqual(['C', '⌫']);
+  });
+
+  it('names every key that is not a digit for screen readers', () => {
+    const names = Object.fromEntries(
+      [...EDIT_BUTTONS, ...KEYPAD_ROWS.flat()].map((button) => [button.label, button.name]),
+    );
+    expect(names).toMatchObject({
+      '÷': 'divide',
+      '×': 'multiply',
+      '−': 'minus',
+      '+': 'plus',
+      '=': 'equals',
+      '.': 'decimal point',
+      C: 'clear',
+      '⌫': 'delete',
+      '7': '7',
+    });
+  });
+
+  it('presses what each key shows', () => {
+    let state = initialCalculator;
+    for (const label of ['7', '×', '8', '−', '.', '5', '=']) {
+      const button = KEYPAD_ROWS.flat().find((candidate) => candidate.label === label);
+      if (!button) throw new Error(`no key ${label}`);
+      state = press(state, button.key);
+    }
+    expect(display(state)).toBe('55.5');
   });
 });

@@ -180,6 +180,43 @@ export function display(state: CalculatorState): string {
   return state.expression === '' ? '0' : state.expression;
 }
 
+/** A button of the on-screen calculator: what it shows, the name a screen reader says, what it presses. */
+export interface KeypadButton {
+  label: string;
+  name: string;
+  key: CalculatorKey;
+}
+
+const digitButton = (digit: string): KeypadButton => ({
+  label: digit,
+  name: digit,
+  key: { kind: 'digit', digit },
+});
+const operatorButton = (operator: Operator, name: string): KeypadButton => ({
+  label: operator,
+  name,
+  key: { kind: 'operator', operator },
+});
+
+/** Clear and delete, beside the display. */
+export const EDIT_BUTTONS: readonly KeypadButton[] = [
+  { label: 'C', name: 'clear', key: { kind: 'clear' } },
+  { label: '⌫', name: 'delete', key: { kind: 'backspace' } },
+];
+
+/** The keypad row by row, as on a pocket calculator: 7 8 9 at the top, 0 . = at the bottom, operators on the right. */
+export const KEYPAD_ROWS: readonly (readonly KeypadButton[])[] = [
+  [digitButton('7'), digitButton('8'), digitButton('9'), operatorButton('÷', 'divide')],
+  [digitButton('4'), digitButton('5'), digitButton('6'), operatorButton('×', 'multiply')],
+  [digitButton('1'), digitButton('2'), digitButton('3'), operatorButton('−', 'minus')],
+  [
+    digitButton('0'),
+    { label: '.', name: 'decimal point', key: { kind: 'point' } },
+    { label: '=', name: 'equals', key: { kind: 'equals' } },
+    operatorButton('+', 'plus'),
+  ],
+];
+
 /** The calculator key for a key on a physical keyboard, if it has one. */
 export function keyFromKeyboard(key: string): CalculatorKey | undefined {
   if (/^\d$/.test(key)) return { kind: 'digit', digit: key };
