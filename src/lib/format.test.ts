@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, formatDateTime, formatNaira, formatThousands, ordinal, padTwo } from './format.ts';
+import {
+  capitalise,
+  countOf,
+  formatDateTime,
+  formatNaira,
+  formatThousands,
+  ordinal,
+  padTwo,
+} from './format.ts';
 
 describe('format', () => {
   it('writes English ordinals, with 11th to 13th taking th', () => {
@@ -31,6 +39,16 @@ describe('format', () => {
 
   it('pads counts to two digits', () => {
     expect([0, 7, 10, 123].map(padTwo)).toEqual(['00', '07', '10', '123']);
+  });
+
+  it('counts in words with the right plural, unpadded', () => {
+    expect([0, 1, 2, 12].map((count) => countOf(count, 'question'))).toEqual([
+      '0 questions',
+      '1 question',
+      '2 questions',
+      '12 questions',
+    ]);
+    expect(countOf(2, 'box', 'boxes')).toBe('2 boxes');
   });
 
   it('capitalises the first letter only', () => {

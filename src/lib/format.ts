@@ -27,6 +27,11 @@ export function padTwo(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+/** 1 -> "1 question", 3 -> "3 questions": a count in a sentence, never zero-padded. */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
+
 /** "hello world" -> "Hello world". */
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -9,6 +9,7 @@ import {
   positionKey,
   resumePosition,
   storeQuietly,
+  submitSummary,
   toggleFlag,
 } from './navigator.ts';
 
@@ -30,6 +31,16 @@ describe('the question navigator', () => {
       'Question 3, answered, flagged for review',
       'Question 4, skipped',
     ]);
+  });
+
+  it('tells the submit dialog how many questions are unanswered and flagged', () => {
+    expect(submitSummary({ unanswered: 3, flagged: 1 })).toBe('3 questions unanswered, 1 flagged.');
+    expect(submitSummary({ unanswered: 1, flagged: 0 })).toBe('1 question unanswered.');
+    expect(submitSummary({ unanswered: 1, flagged: 2 })).toBe('1 question unanswered, 2 flagged.');
+    expect(submitSummary({ unanswered: 0, flagged: 0 })).toBe('All questions are answered.');
+    expect(submitSummary({ unanswered: 0, flagged: 1 })).toBe('All questions are answered, 1 flagged.');
+    const items = navigatorItems(ids, { q1: 'a', q3: 'c' }, new Set(['q4']), new Set(['q3']), 1);
+    expect(submitSummary(navigatorSummary(items))).toBe('2 questions unanswered, 1 flagged.');
   });
 
   it('toggles a flag', () => {

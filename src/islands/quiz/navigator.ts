@@ -2,6 +2,7 @@
  * The question navigator: which questions are answered, unanswered, skipped or flagged for review, and the
  * flags and position that a reload keeps (in sessionStorage, per attempt).
  */
+import { countOf } from '../../lib/format.ts';
 import type { KeyValueStorage } from './answer-queue.ts';
 
 export type QuestionStatus = 'answered' | 'unanswered' | 'skipped';
@@ -39,6 +40,16 @@ export function navigatorSummary(items: readonly NavigatorItem[]) {
     unanswered: items.filter((item) => item.status !== 'answered').length,
     flagged: items.filter((item) => item.flagged).length,
   };
+}
+
+/**
+ * What the submit dialog says before Confirm: "3 questions unanswered, 1 flagged." or, with every question
+ * answered, "All questions are answered." Skipped questions count as unanswered, as they score.
+ */
+export function submitSummary({ unanswered, flagged }: { unanswered: number; flagged: number }): string {
+  const answered =
+    unanswered === 0 ? 'All questions are answered' : `${countOf(unanswered, 'question')} unanswered`;
+  return flagged === 0 ? `${answered}.` : `${answered}, ${flagged} flagged.`;
 }
 
 /** A navigator button's name for screen readers: "Question 3, answered, flagged for review". */
