@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
 import { createAwardStore } from './award-store.ts';
-import { answersOpenLine, PRACTICE_LINE } from './result.ts';
+import { answersOpenLine, PRACTICE_LINE, unansweredLine, wrongAnswersCard } from './result.ts';
 
 /** /award: HURRAY!!! or OOPS!!!, the greeting, the performance line and the four stat cards (spec §2). */
 export default function Award() {
@@ -19,8 +19,9 @@ export default function Award() {
     ['Score Accuracy', `${result.scoreAccuracy}%`],
     ['Total Questions', padTwo(result.totalQuestions)],
     ['Correct Answers', padTwo(result.correctAnswer)],
-    ['Wrong Answers', padTwo(result.wrongAnswer)],
+    ['Wrong Answers', padTwo(wrongAnswersCard(result))],
   ] as const;
+  const blanks = unansweredLine(result.unanswered);
 
   return (
     <section className={`card award ${happy ? 'award-happy' : 'award-sad'}`} aria-labelledby="award-headline">
@@ -53,8 +54,8 @@ export default function Award() {
       </dl>
       <p className="award-points">
         Points: <strong>{result.score}</strong>
-        {result.unanswered > 0 && <> · {padTwo(result.unanswered)} unanswered</>}
       </p>
+      {blanks && <p className="hint">{blanks}</p>}
 
       <div className="award-actions">
         <button type="button" className="button" onClick={store.review}>

@@ -6,6 +6,8 @@ import {
   reviewStateFor,
   SAMPLE_QUIZ_ANSWERS,
   shareText,
+  unansweredLine,
+  wrongAnswersCard,
 } from './result.ts';
 
 const result: QuizResult = {
@@ -52,6 +54,23 @@ describe('the results state', () => {
     const state = awardStateFromState({ result: { scoreAccuracy: 40, totalQuestions: 5, correctAnswer: 2 } });
     expect(state?.result).toMatchObject({ wrongAnswer: 3, unanswered: 0, score: 0, quizAnswers: [] });
     expect(state?.user).toEqual({ firstName: '', lastName: '' });
+  });
+
+  it('counts unanswered questions among the Wrong Answers card: total minus correct (spec §3)', () => {
+    // 5 questions: 3 right, 1 wrong, 1 left blank.
+    expect(wrongAnswersCard(result)).toBe(2);
+    expect(wrongAnswersCard({ totalQuestions: 20, correctAnswer: 0 })).toBe(20);
+    expect(wrongAnswersCard({ totalQuestions: 20, correctAnswer: 20 })).toBe(0);
+  });
+
+  it('says how many were not answered in a sentence, unpadded, and nothing when all were', () => {
+    expect(unansweredLine(1)).toBe(
+      '1 question was not answered. It counts among the wrong answers but costs no points.',
+    );
+    expect(unansweredLine(3)).toBe(
+      '3 questions were not answered. They count among the wrong answers but cost no points.',
+    );
+    expect(unansweredLine(0)).toBeUndefined();
   });
 
   it('hands Review Answers the answers, or the two samples when there are none', () => {

@@ -101,6 +101,22 @@ export function awardStateFromState(state: unknown): AwardState | undefined {
   };
 }
 
+/**
+ * The Wrong Answers card: total minus correct (spec §3), so a question left unanswered or skipped counts
+ * as well as one answered wrongly.
+ */
+export function wrongAnswersCard(result: Pick<QuizResult, 'totalQuestions' | 'correctAnswer'>): number {
+  return Math.max(0, result.totalQuestions - result.correctAnswer);
+}
+
+/** The line under the cards about the questions left blank, which cost no points; none when there are none. */
+export function unansweredLine(unanswered: number): string | undefined {
+  if (unanswered <= 0) return undefined;
+  return unanswered === 1
+    ? '1 question was not answered. It counts among the wrong answers but costs no points.'
+    : `${unanswered} questions were not answered. They count among the wrong answers but cost no points.`;
+}
+
 /** The two built-in answers /review-answers shows when a result carries none (spec §2). */
 export const SAMPLE_QUIZ_ANSWERS: QuizAnswer[] = [
   {
