@@ -248,6 +248,7 @@ test('a student takes a full paper with the keyboard alone (JAMB CBT keys)', asy
   await expect(dialog).toBeHidden();
   await page.keyboard.press('s');
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('All questions are answered.');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeFocused();
@@ -379,6 +380,10 @@ test('the daily test submits by itself when time runs out, and can be taken once
   await expect(page).toHaveURL(/\/award$/);
   const stat = (label: string) => page.locator('.stat-card').filter({ hasText: label }).locator('dd');
   await expect(stat('Total Questions')).toHaveText('10');
+  // Wrong Answers is total minus correct (spec §3), the nine questions left blank included.
+  const correct = Number(await stat('Correct Answers').textContent());
+  await expect(stat('Wrong Answers')).toHaveText(String(10 - correct).padStart(2, '0'));
+  await expect(page.getByText('9 questions were not answered.')).toBeVisible();
   await expectNoSidewaysScroll(page);
 
   await openWithState(page, '/daily-test', { subject });
@@ -400,9 +405,15 @@ test('a second attempt at a paper is practice, and the result page says so', asy
     await openWithState(page, '/test', state);
     await expect(questionHeading(page, 1, 20)).toBeVisible();
     await page.keyboard.press('s');
-    await page.getByRole('dialog', { name: 'Alert' }).getByRole('button', { name: 'Confirm' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Alert' });
+    await expect(dialog).toContainText('20 questions unanswered.');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/award$/);
     await expect(page.getByText('Points: 0')).toBeVisible();
+    const stat = (label: string) => page.locator('.stat-card').filter({ hasText: label }).locator('dd');
+    await expect(stat('Correct Answers')).toHaveText('00');
+    await expect(stat('Wrong Answers')).toHaveText('20');
+    await expect(page.getByText('20 questions were not answered.')).toBeVisible();
     if (attempt === 'first') await expect(practice).toHaveCount(0);
     else await expect(practice).toBeVisible();
   }
@@ -527,10 +538,17 @@ test('the calculator works from the keyboard without touching the quiz', async (
   await page.keyboard.type('12+3*2');
   await page.keyboard.press('Enter');
   await expect(calculator.getByLabel('Calculator display')).toHaveText('18');
-  await calculator.getByRole('button', { name: 'Divide' }).click();
+  await calculator.getByRole('button', { name: 'divide', exact: true }).click();
   await calculator.getByRole('button', { name: '4', exact: true }).click();
-  await calculator.getByRole('button', { name: 'Equals' }).click();
+  await calculator.getByRole('button', { name: 'equals', exact: true }).click();
   await expect(calculator.getByLabel('Calculator display')).toHaveText('4.5');
+  // Tab walks the keys in the order they sit: clear, delete, close, then 7 8 9 ÷ and on.
+  await calculator.focus();
+  for (const name of ['clear', 'delete', 'Close calculator', '7', '8', '9', 'divide', '4']) {
+    await page.keyboard.press('Tab');
+    await expect(calculator.getByRole('button', { name, exact: true })).toBeFocused();
+  }
+  await calculator.focus();
   await page.keyboard.type('a');
   await expect(questionHeading(page, 1, 20)).toBeVisible();
   await expect(
@@ -539,6 +557,81 @@ test('the calculator works from the keyboard without touching the quiz', async (
   await page.keyboard.press('Escape');
   await expect(calculator).toBeHidden();
   await expect(button).toBeFocused();
+  await expectNoSeriousViolations(page);
+});
+
+test('on a phone the calculator docks below the question and every option stays in sight', async ({
+  page,
+  request,
+  student,
+}) => {
+  const state = await paperState(request, 'WAEC', 'Physics', '2020');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, student);
+  await openWithState(page, '/test', state);
+  await expect(questionHeading(page, 1, 20)).toBeVisible();
+  await page.getByRole('button', { name: 'Calculator' }).click();
+  const calculator = page.getByRole('region', { name: 'Calculator' });
+  await expect(calculator).toBeVisible();
+
+  // The keypad reads as a calculator's, both in the order Tab and screen readers meet the keys and on screen.
+  const keys = calculator.locator('.calculator-keys button');
+  expect(await keys.allTextContents()).toEqual([
+    '7',
+    '8',
+    '9',
+    '÷',
+    '4',
+    '5',
+    '6',
+    '×',
+    '1',
+    '2',
+    '3',
+    '−',
+    '0',
+    '.',
+    '=',
+    '+',
+  ]);
+  const rows = await keys.evaluateAll((buttons) => {
+    const placed = buttons.map((button) => ({
+      rect: button.getBoundingClientRect(),
+      text: button.textContent,
+    }));
+    const tops = [...new Set(placed.map(({ rect }) => Math.round(rect.top)))].sort((a, b) => a - b);
+    return tops.map((top) =>
+      placed
+        .filter(({ rect }) => Math.round(rect.top) === top)
+        .sort((a, b) => a.rect.left - b.rect.left)
+        .map(({ text }) => text)
+        .join(' '),
+    );
+  });
+  expect(rows).toEqual(['7 8 9 ÷', '4 5 6 ×', '1 2 3 −', '0 . = +']);
+  for (const name of ['divide', 'multiply', 'minus', 'plus', 'equals']) {
+    await expect(calculator.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+
+  // Each option, brought into view as scrolling or Tab would, sits clear of the panel and takes the tap.
+  for (const letter of ['A', 'B', 'C', 'D']) {
+    const target = option(page, letter);
+    await target.evaluate((element) => element.scrollIntoView({ block: 'nearest', behavior: 'instant' }));
+    const box = await target.boundingBox();
+    const panel = await calculator.boundingBox();
+    expect(box && panel, `${letter} and the calculator are on screen`).toBeTruthy();
+    if (!box || !panel) return;
+    expect(box.y, `option ${letter} is in the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `option ${letter} ends above the calculator`).toBeLessThanOrEqual(panel.y);
+    const reached = await target.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2));
+    });
+    expect(reached, `a tap on option ${letter} reaches it`).toBe(true);
+  }
+  await option(page, 'D').click();
+  await expect(option(page, 'D')).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 });
 
@@ -713,8 +806,11 @@ test('a failed submission brings the button back and shows the errors', async ({
         })
       : route.fallback(),
   );
+  await page.getByRole('button', { name: 'Flag for review' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('dialog', { name: 'Alert' }).getByRole('button', { name: 'Confirm' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Alert' });
+  await expect(confirm).toContainText('20 questions unanswered, 1 flagged.');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   const errors = page.getByRole('dialog', { name: 'Error' });
   await expect(errors).toContainText('1. This option does not belong to the question. (1)');
   await expect(errors).toContainText('2. This option does not belong to the question. (3)');
