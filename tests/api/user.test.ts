@@ -94,6 +94,28 @@ describe('POST /api/v1/user (sign-up)', () => {
     expect(response.json.errors).toEqual([{ path: ['confirmPassword'], message: 'Passwords do not match' }]);
   });
 
+  it('lists a mismatched confirmation among the other field errors of the 400', async () => {
+    const response = await t.request('POST', '/api/v1/user', {
+      body: newStudent({
+        firstName: '',
+        email: 'not-an-email',
+        telephone: '0803',
+        password: 'abc',
+        confirmPassword: 'abd',
+        agreeTerms: false,
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      { path: ['firstName'], message: 'First Name is required' },
+      { path: ['email'], message: 'Email is invalid' },
+      { path: ['telephone'], message: 'Please enter a valid 11-digit phone number' },
+      { path: ['password'], message: 'Password must be at least 6 characters' },
+      { path: ['agreeTerms'], message: 'You must agree to the terms and conditions' },
+      { path: ['confirmPassword'], message: 'Passwords do not match' },
+    ]);
+  });
+
   it('answers 409 for a phone number or an email that is already used', async () => {
     const { body } = await signUpStudent(t);
     const samePhone = await t.request('POST', '/api/v1/user', {

@@ -171,13 +171,17 @@ test('changing the email asks for the password and waits for the new address', a
 
 test('sign-up shows each message and clears a field error when that field is edited', async ({ page }) => {
   await openPage(page, '/sign-up');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm password', { exact: true }).fill('abd');
   await page.getByRole('button', { name: 'Sign-Up' }).click();
+  // Every error at once: the mismatch no longer waits for the other fields to be valid.
   for (const message of [
     'First Name is required',
     'Last Name is required',
     'Email is required',
     'Phone number is required',
-    'Password is required',
+    'Password must be at least 6 characters',
+    'Passwords do not match',
     'You must agree to the terms and conditions',
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();

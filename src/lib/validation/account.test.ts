@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileUpdateSchema, signInSchema, signUpSchema } from './account.ts';
+import { profileUpdateSchema, setPasswordFormSchema, signInSchema, signUpSchema } from './account.ts';
 import { checkForm } from './form-errors.ts';
 
 describe('shared account rules', () => {
@@ -32,6 +32,45 @@ describe('shared account rules', () => {
       agreeTerms: true,
     });
     expect(result.email).toBe('ngozi@example.com');
+  });
+
+  it('reports a mismatched sign-up confirmation together with every other error', () => {
+    const form = {
+      firstName: '',
+      lastName: 'Bello',
+      email: 'not-an-email',
+      telephone: '0803',
+      password: 'abc',
+      confirmPassword: 'abd',
+      agreeTerms: false,
+    };
+    expect(checkForm(signUpSchema, form).errors).toEqual({
+      firstName: 'First Name is required',
+      email: 'Email is invalid',
+      telephone: 'Please enter a valid 11-digit phone number',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+      agreeTerms: 'You must agree to the terms and conditions',
+    });
+    // A missing confirmation is a mismatch too; an absent password is reported once, on its own field.
+    expect(checkForm(signUpSchema, { ...form, confirmPassword: undefined }).errors?.confirmPassword).toBe(
+      'Passwords do not match',
+    );
+    expect(
+      checkForm(signUpSchema, { password: 'secret1', confirmPassword: 'secret1' }).errors,
+    ).not.toHaveProperty('confirmPassword');
+    expect(checkForm(signUpSchema, 'not an object').errors).toEqual({ '': expect.any(String) });
+  });
+
+  it('reports a mismatched new password with the missing token on /set-password', () => {
+    expect(
+      checkForm(setPasswordFormSchema, { newPassword: 'Fresh-pass-1', confirmPassword: 'Fresh-pass-2' })
+        .errors,
+    ).toEqual({ token: 'Token is required', confirmPassword: 'Passwords do not match' });
+    expect(
+      checkForm(setPasswordFormSchema, { token: 't', newPassword: 'Fresh-pass-1', confirmPassword: '' })
+        .errors,
+    ).toEqual({ confirmPassword: 'Please confirm your password' });
   });
 
   it('asks for the current password with a new email, and only then', () => {

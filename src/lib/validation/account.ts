@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { emailAddress, PASSWORD_MAX, password, phoneNumber, requiredText } from './fields.ts';
+import {
+  confirmationMatches,
+  emailAddress,
+  PASSWORD_MAX,
+  PASSWORDS_DO_NOT_MATCH,
+  password,
+  phoneNumber,
+  requiredText,
+} from './fields.ts';
 
-/** Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions.md). */
+/**
+ * Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions.md).
+ * A mismatched confirmation is reported with the other field errors, in the form and in the API's 400.
+ */
 export const signUpSchema = z
   .object({
     firstName: requiredText('First Name is required', 60),
@@ -9,13 +20,10 @@ export const signUpSchema = z
     email: emailAddress('Email is required', 'Email is invalid'),
     telephone: phoneNumber(),
     password: password('Password is required', 6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string({ error: 'Passwords do not match' }),
+    confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
     agreeTerms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .check(confirmationMatches('password', 'confirmPassword'));
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** Sign-in (spec §5): exactly 11 digits, and the message says 11 (docs/decisions.md). */
@@ -99,10 +107,7 @@ export const setPasswordFormSchema = z
       .string({ error: 'Please confirm your password' })
       .min(1, 'Please confirm your password'),
   })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .check(confirmationMatches('newPassword', 'confirmPassword'));
 
 /** POST /api/v1/user/reset-password: the token (sent as otp) and the new password. */
 export const resetPasswordSchema = z.object({

@@ -45,3 +45,25 @@ export function password(requiredMessage: string, minLength: number, minMessage:
     .min(minLength, minMessage)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 }
+
+/** The spec's message when a confirmation does not repeat its password. */
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The rule that a form's confirmation repeats its password, for the object schema's `.check()`. A plain
+ * `refine` on the object runs only once every other field is valid, so a student met this message last;
+ * `when` runs it as soon as both fields are strings, and the mismatch is listed with the other errors.
+ */
+export function confirmationMatches(passwordField: string, confirmationField: string) {
+  return z.refine<Record<string, unknown>>((form) => form[passwordField] === form[confirmationField], {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: [confirmationField],
+    when: ({ value }) =>
+      isRecord(value) &&
+      typeof value[passwordField] === 'string' &&
+      typeof value[confirmationField] === 'string',
+  });
+}
