@@ -67,6 +67,21 @@ describe('PUT /api/v1/user/reset-password (request a token)', () => {
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
   });
 
+  it('mails a one-tap link with the token in the fragment, and the token as text', async () => {
+    const { body } = await signUpStudent(t);
+    await requestReset(body.email);
+    const token = await tokenMailedTo(body.email);
+    const text = t.mailer.sent.findLast((sent) => sent.to === body.email)?.text ?? '';
+    const links = text.match(/https?:\/\/\S+/g) ?? [];
+    const link = new URL(links.find((href) => href.includes('#')) ?? '');
+    expect(link.origin + link.pathname).toBe('https://examprep.test/set-password');
+    expect(link.hash).toBe(`#token=${token}`);
+    // Only the fragment carries it: no part a browser sends to a server or in a Referer names the token.
+    expect(link.search).toBe('');
+    expect(links.filter((href) => href.includes(token))).toEqual([link.href]);
+    expect(text).toContain(`Your reset token: ${token}`);
+  });
+
   it('answers the same for an email with no account, and sends nothing', async () => {
     const before = t.mailer.sent.length;
     const response = await requestReset('nobody@example.com');

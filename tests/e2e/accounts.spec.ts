@@ -1,4 +1,5 @@
 import { e2eAdmin } from '../../playwright.config.ts';
+import { SAVED_STEP_KEY } from '../../src/islands/auth/set-password-step.ts';
 import {
   confirmationLinkFor,
   confirmEmailOf,
@@ -6,12 +7,19 @@ import {
   expect,
   expectNoSeriousViolations,
   latestMailTo,
+  mailBody,
   openPage,
   signIn,
   studentDetails,
   test,
   waitForIslands,
 } from './fixtures.ts';
+
+/** The token of the newest reset email to an address, as the student reads it in the text. */
+async function resetTokenMailedTo(address: string): Promise<string> {
+  const mail = mailBody(await latestMailTo(address, 'Your reset token'));
+  return mail.match(/Your reset token: (\S+)/)?.[1] ?? '';
+}
 
 test('a student signs up, edits the profile, logs out and signs in again', async ({ page, baseURL }) => {
   const details = studentDetails({ firstName: 'Chidi', lastName: 'Eze' });
@@ -218,20 +226,35 @@ test('an admin is refused by the web app', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).toBeNull();
 });
 
-test('a password reset works with the token from the email', async ({ page, baseURL }) => {
+test('a password reset works with the token typed from the email, and "Send again" retires it', async ({
+  page,
+  baseURL,
+}) => {
   const student = await createStudent(baseURL ?? '');
+  const email = student.details.email as string;
   await openPage(page, '/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/set-password$/);
   await waitForIslands(page);
   await expect(page.getByRole('heading', { name: 'Set Password' })).toBeVisible();
-  await page.getByLabel('Email address').fill(student.details.email as string);
+  await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send set Token' }).click();
   await expect(page.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
+  const first = await resetTokenMailedTo(email);
+  expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-  const mail = await latestMailTo(student.details.email as string, 'Your reset token');
-  const token = mail.match(/Your reset token: (\S+)/)?.[1] ?? '';
-  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'no longer works' })).toHaveText(
+    `We sent a new token to ${email}. The code in the earlier email no longer works.`,
+  );
+  // The new email is written after the answer: wait for it.
+  let token = first;
+  await expect
+    .poll(async () => {
+      token = await resetTokenMailedTo(email);
+      return token;
+    })
+    .not.toBe(first);
 
   await page.getByLabel('Token').fill(token);
   await page.getByLabel('New password', { exact: true }).fill('Fresh-pass-2026');
@@ -245,6 +268,51 @@ test('a password reset works with the token from the email', async ({ page, base
   await page.getByLabel('Password', { exact: true }).fill('Fresh-pass-2026');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/select-exam$/);
+});
+
+test('the link in the reset email opens step 2 with the token, hides it from the URL and survives a reload', async ({
+  page,
+  baseURL,
+}) => {
+  // Two tabs, a reload and a sign-in: on a busy 2-core machine this takes most of a minute.
+  test.setTimeout(120_000);
+  const student = await createStudent(baseURL ?? '');
+  const email = student.details.email as string;
+  await openPage(page, '/set-password');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send set Token' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
+
+  // The student opens the link from the email app: a new tab, with nothing of the first one.
+  const mail = mailBody(await latestMailTo(email, 'Your reset token'));
+  const link = new URL(mail.match(/https?:\/\/\S+\/set-password#token=[\w-]+/)?.[0] ?? '');
+  const token = await resetTokenMailedTo(email);
+  expect(link.hash).toBe(`#token=${token}`);
+  const tab = await page.context().newPage();
+  await openPage(tab, `${link.pathname}${link.hash}`);
+  await expect(tab.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
+  await expect(tab.getByLabel('Token')).toHaveValue(token);
+  await expect.poll(() => tab.url()).not.toContain(token);
+  expect(new URL(tab.url()).hash).toBe('');
+
+  await tab.reload();
+  await waitForIslands(tab);
+  await expect(tab.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
+  await expect(tab.getByLabel('Token')).toHaveValue(token);
+  expect(tab.url()).not.toContain(token);
+
+  await tab.getByLabel('New password', { exact: true }).fill('Linked-pass-2026');
+  await tab.getByLabel('Confirm password', { exact: true }).fill('Linked-pass-2026');
+  await tab.getByRole('button', { name: 'Set Password' }).click();
+  await expect(tab).toHaveURL(/\/login$/);
+  await waitForIslands(tab);
+  // Done: the saved step is gone, so /set-password starts again at step 1.
+  expect(await tab.evaluate((key) => sessionStorage.getItem(key), SAVED_STEP_KEY)).toBeNull();
+
+  await tab.getByLabel('Phone number').fill(student.details.telephone as string);
+  await tab.getByLabel('Password', { exact: true }).fill('Linked-pass-2026');
+  await tab.getByRole('button', { name: 'Sign In' }).click();
+  await expect(tab).toHaveURL(/\/select-exam$/);
 });
 
 test('the simulated Reset Password page checks in order, then goes to /login', async ({ page }) => {

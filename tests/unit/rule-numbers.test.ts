@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { WELCOME_COINS } from '../../src/lib/api/user.ts';
+import { RESET_TOKEN_MINUTES, WELCOME_COINS } from '../../src/lib/api/user.ts';
 import { LIFELINE_COST, POINTS_PER_RIGHT_ANSWER, POINTS_PER_WRONG_ANSWER } from '../../src/lib/scoring.ts';
 
 // The content pages state the rules in prose (Markdown and YAML cannot import a constant): each number they
@@ -20,6 +20,7 @@ describe('the numbers the pages state', () => {
       `It costs **${LIFELINE_COST} coins**`,
     ]);
     expect(instructions).toContain(`${WELCOME_COINS} welcome coins`);
+    expect(instructions).toContain(`The token works once and for ${RESET_TOKEN_MINUTES} minutes.`);
 
     const faq = read('src/content/faqs/coins.mdx');
     expect(faq).toContain(`**${WELCOME_COINS} coins**`);

@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { RESET_TOKEN_MINUTES } from '../../lib/api/user.ts';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';
 import { createSetPasswordStore } from './set-password-store.ts';
 
 /** /set-password: the two-step reset of spec §2. */
 export default function SetPasswordForm() {
-  const [store] = useState(createSetPasswordStore);
+  const [store] = useState(() => createSetPasswordStore());
   const step = useStore(store.$step);
+  // After hydration, so that the first render matches the page as it was built (step 1).
+  useEffect(() => store.start(), [store]);
   return step === 1 ? <RequestTokenStep store={store} /> : <NewPasswordStep store={store} />;
 }
 
@@ -34,10 +37,18 @@ function RequestTokenStep({ store }: { store: Store }) {
 
 function NewPasswordStep({ store }: { store: Store }) {
   const { busy, submitDisabled, bind, onSubmit } = useForm(store.setPassword);
+  const fromLink = useStore(store.$tokenFromLink);
+  const notice = useStore(store.$notice);
+  const sending = useStore(store.requestToken.$busy);
   return (
     <form className="card form-card" noValidate onSubmit={onSubmit}>
       <h1>Enter New Password</h1>
-      <p>Paste the token from the email we sent you, then choose a new password.</p>
+      <p>
+        {fromLink
+          ? 'Your token is filled in from the email link. Choose a new password.'
+          : 'Paste the token from the email we sent you, then choose a new password.'}{' '}
+        The token works for {RESET_TOKEN_MINUTES} minutes.
+      </p>
       <TextField label="Token" autoComplete="one-time-code" {...bind('token')} />
       <PasswordField label="New password" autoComplete="new-password" {...bind('newPassword')} />
       <PasswordField label="Confirm password" autoComplete="new-password" {...bind('confirmPassword')} />
@@ -46,6 +57,21 @@ function NewPasswordStep({ store }: { store: Store }) {
           {busy ? 'Resetting...' : 'Set Password'}
         </button>
       </div>
+      <p className="form-footer">
+        No email, or the token has expired?{' '}
+        <button
+          type="button"
+          className="link-button"
+          // aria-disabled rather than disabled keeps the focus on the button while it sends.
+          aria-disabled={sending}
+          onClick={sending ? undefined : store.sendAgain}
+        >
+          {sending ? 'Sending...' : 'Send again'}
+        </button>
+      </p>
+      <p className="form-footer" role="status" aria-live="polite">
+        {notice}
+      </p>
     </form>
   );
 }

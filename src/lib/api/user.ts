@@ -70,3 +70,23 @@ export interface ConfirmationSent {
   purpose: EmailConfirmationPurpose;
   email: string;
 }
+
+/** How long a password-reset token works, from the request that mailed it. */
+export const RESET_TOKEN_MINUTES = 15;
+
+/** The page where a reset token is used. */
+export const SET_PASSWORD_PATH = '/set-password';
+
+/**
+ * The one-tap link of a reset email. The token rides in the URL fragment, which a browser sends to no
+ * server and never puts in a Referer, so it stays out of every log; /set-password takes it and removes it.
+ */
+export function resetPasswordLink(siteUrl: string, token: string): string {
+  return `${siteUrl}${SET_PASSWORD_PATH}#${new URLSearchParams({ token })}`;
+}
+
+/** The token in a reset link's fragment (`#token=...`, with or without the `#`), or undefined. */
+export function resetTokenFromFragment(fragment: string): string | undefined {
+  const token = new URLSearchParams(fragment.replace(/^#/, '')).get('token')?.trim();
+  return token || undefined;
+}

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { RESET_TOKEN_MINUTES, resetPasswordLink, SET_PASSWORD_PATH } from '../../lib/api/user.ts';
 import type { Database } from '../db/client.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import { hashPassword } from './accounts.ts';
@@ -6,8 +7,6 @@ import { invalid } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import { revokeAllSessions } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
-
-export const RESET_TOKEN_MINUTES = 15;
 
 /**
  * Creates a single-use reset token for the account with this email, if there is one. Returns the token, or
@@ -62,7 +61,10 @@ export async function settledPasswordResets(): Promise<void> {
   while (pending.size > 0) await Promise.all(pending);
 }
 
-/** The email that carries a reset token. */
+/**
+ * The email that carries a reset token: a link that opens step 2 of /set-password with the token filled
+ * in, and the token as text for a student who reads the email on another device and types it.
+ */
 export function resetEmail(to: string, token: string, siteUrl: string) {
   return {
     to,
@@ -70,10 +72,13 @@ export function resetEmail(to: string, token: string, siteUrl: string) {
     text: [
       'Someone asked to set a new password for your exam practice account.',
       '',
+      'Open this link to choose a new password:',
+      resetPasswordLink(siteUrl, token),
+      '',
+      `Or type the token below in step 2 of ${siteUrl}${SET_PASSWORD_PATH}:`,
       `Your reset token: ${token}`,
       '',
-      `Open ${siteUrl}/set-password, choose "Send set Token" again if needed, and paste the token in step 2.`,
-      `The token works once and expires in ${RESET_TOKEN_MINUTES} minutes.`,
+      `The token works once and expires in ${RESET_TOKEN_MINUTES} minutes. Asking for another one stops this one from working.`,
       '',
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ].join('\n'),
