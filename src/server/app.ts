@@ -20,12 +20,15 @@ import { planRoutes } from './routes/plans/index.ts';
 import { subjectRoutes } from './routes/subject/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { yearRoutes } from './routes/year/index.ts';
+import { LeaderboardSnapshot } from './services/exams/leaderboard.ts';
 
 const ONE_MEGABYTE = 1024 * 1024;
 
 /** Builds the API with everything it needs passed in, so a test can build one on a fresh database. */
 export function createApp(deps: AppDeps) {
   const limits = createRateLimits(deps);
+  // One leaderboard copy per app: the board reads it, and deleting an account clears it.
+  const board = new LeaderboardSnapshot();
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -77,13 +80,13 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api/v1/health', healthRoutes(deps.db));
-  app.route('/api/v1/user', userRoutes(limits));
+  app.route('/api/v1/user', userRoutes(limits, board));
   app.route('/api/v1/history', historyRoutes());
   app.route('/api/v1/feedback', feedbackRoutes(limits));
   app.route('/api/v1/examType', examTypeRoutes());
   app.route('/api/v1/subject', subjectRoutes());
   app.route('/api/v1/year', yearRoutes());
-  app.route('/api/v1/exam', examRoutes());
+  app.route('/api/v1/exam', examRoutes(board));
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
   app.route('/api/v1', paymentRoutes(limits));

@@ -38,6 +38,7 @@ const dailyUrl = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
 const NEEDS_A_USER = [
   'GET /api/v1/user',
   'PUT /api/v1/user',
+  'DELETE /api/v1/user',
   'POST /api/v1/user/logout',
   'POST /api/v1/user/verify-email/resend',
   'GET /api/v1/history',
@@ -89,6 +90,7 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
   const requests: Record<string, { path: string; body?: unknown }> = {
     'GET /api/v1/user': { path: '/api/v1/user' },
     'PUT /api/v1/user': { path: '/api/v1/user', body: { firstName: 'Changed' } },
+    'DELETE /api/v1/user': { path: '/api/v1/user', body: { password: owner.body.password } },
     'POST /api/v1/user/logout': { path: '/api/v1/user/logout' },
     'POST /api/v1/user/verify-email/resend': { path: '/api/v1/user/verify-email/resend' },
     'GET /api/v1/history': { path: '/api/v1/history' },
@@ -195,6 +197,16 @@ describe('endpoints that need a user', () => {
     const owner = await preparedStudent();
     const loggedOut = await t.request('POST', '/api/v1/user/logout', { token: owner.token });
     expect(loggedOut.status).toBe(200);
+    await expectAllRefused(owner.token, owner);
+  });
+
+  it('answer 401 with the token of an account deleted since', async () => {
+    const owner = await preparedStudent();
+    const deleted = await t.request('DELETE', '/api/v1/user', {
+      token: owner.token,
+      body: { password: owner.body.password },
+    });
+    expect(deleted.status).toBe(200);
     await expectAllRefused(owner.token, owner);
   });
 });
@@ -386,6 +398,17 @@ describe('one student cannot read or change another student’s data', () => {
     expect(opened.json.data.account).toBeNull();
     expect(opened.text).not.toContain(a.body.telephone);
     expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+  });
+
+  it('B deleting an account deletes only B’s, even with the same password as A', async () => {
+    const { a, b, aBefore } = await pair();
+    expect(a.body.password).toBe(b.body.password);
+    const response = await send('DELETE /api/v1/user', validRequest('DELETE /api/v1/user', a), b.token);
+    expect(response.status).toBe(200);
+    const [bRow] = await t.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, b.id));
+    expect(bRow?.deletedAt).not.toBeNull();
+    expect((await t.request('GET', '/api/v1/user', { token: a.token })).status).toBe(200);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
   });
 
   it('B logging out revokes only B’s session', async () => {

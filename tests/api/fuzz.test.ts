@@ -55,6 +55,8 @@ const examples: Record<string, Example> = {
     fields: { telephone: student.body.telephone, password: 'not-the-password' },
   },
   'PUT /api/v1/user': { kind: 'json', fields: { firstName: 'Adaeze' } },
+  // Never the fuzzing student's password: a valid body is refused with 403 and deletes nothing.
+  'DELETE /api/v1/user': { kind: 'json', fields: { password: 'not-the-password' } },
   'PUT /api/v1/user/reset-password': { kind: 'json', fields: { email: 'nobody@example.com' } },
   'POST /api/v1/user/verify-email': { kind: 'json', fields: { token: 'x'.repeat(43) } },
   'POST /api/v1/user/reset-password': {

@@ -6,6 +6,7 @@ import { formatDateTime, formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
+import { deleteAccountDialog } from './delete-account-store.ts';
 import { createProfileStore, initials, PROFILE_FIELD_LABELS, type ProfileField } from './profile-store.ts';
 
 const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephone'];
@@ -17,7 +18,6 @@ export default function ProfileView() {
   const editing = useStore(store.$editing);
   const saving = useStore(store.$saving);
   const history = useStore(store.$history);
-  const confirmDelete = useStore(store.$confirmDelete);
 
   useEffect(() => {
     void store.load();
@@ -92,7 +92,7 @@ export default function ProfileView() {
         >
           Share App
         </button>
-        <button type="button" className="button button-danger" onClick={() => store.$confirmDelete.set(true)}>
+        <button type="button" className="button button-danger" onClick={deleteAccountDialog.open}>
           Delete Account
         </button>
         <button type="button" className="button" onClick={() => void logout()}>
@@ -169,29 +169,6 @@ export default function ProfileView() {
             </div>
           </form>
         )}
-      </Dialog>
-
-      <Dialog open={confirmDelete} title="Delete Account" onClose={() => store.$confirmDelete.set(false)}>
-        <p>Are you sure you want to delete your account? Your scores and coins will be lost.</p>
-        <p className="hint">
-          To delete your account, write to us from the Contact Us page and we will remove it.
-        </p>
-        <div className="modal-actions">
-          <button
-            type="button"
-            className="button button-outline"
-            onClick={() => store.$confirmDelete.set(false)}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => store.$confirmDelete.set(false)}
-          >
-            Delete
-          </button>
-        </div>
       </Dialog>
     </div>
   );

@@ -41,7 +41,7 @@ export interface Editing {
   sent?: string;
 }
 
-/** /profile: the user, the edit dialog, the coin history and the two confirm dialogs. */
+/** /profile: the user, the edit dialog and the coin history (Delete Account has its own store). */
 export function createProfileStore() {
   const $user = computed($auth, (state) => state.user);
   const $editing = atom<Editing | null>(null);
@@ -50,7 +50,6 @@ export function createProfileStore() {
     status: 'loading',
     entries: [],
   });
-  const $confirmDelete = atom(false);
 
   async function load() {
     await loadUser();
@@ -122,7 +121,6 @@ export function createProfileStore() {
     $editing,
     $saving,
     $history,
-    $confirmDelete,
     load,
     edit,
     setValue,

@@ -90,3 +90,18 @@ export function resetTokenFromFragment(fragment: string): string | undefined {
   const token = new URLSearchParams(fragment.replace(/^#/, '')).get('token')?.trim();
   return token || undefined;
 }
+
+/** What DELETE /user returns once the account is gone. */
+export interface AccountDeleted {
+  /** When the account was deleted (an ISO time). */
+  deletedAt: string;
+  /** How many payment records were kept for the accounts, with no name, email or phone number on them. */
+  paymentsKept: number;
+}
+
+/** What the student reads once the account is deleted: what went, and what was kept and why. */
+export function accountDeletedMessage(paymentsKept: number): string {
+  return paymentsKept > 0
+    ? 'Your account is deleted. We keep a record of your payments (amount, date, reference and plan), without your name or contact details, because the law requires it.'
+    : 'Your account is deleted, with all your details, scores and coins.';
+}

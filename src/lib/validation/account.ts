@@ -88,6 +88,18 @@ export const emailChangeFormSchema = z.object({
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
+export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your account';
+
+/** DELETE /api/v1/user: the account's password, so that a session left open cannot delete the account. */
+export const deleteAccountSchema = z
+  .object({
+    password: z
+      .string({ error: DELETE_PASSWORD_REQUIRED })
+      .min(1, DELETE_PASSWORD_REQUIRED)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  })
+  .strict();
+
 /** POST /api/v1/user/verify-email: the token from the link in a confirmation email. */
 export const verifyEmailSchema = z.object({
   token: requiredText('The confirmation token is missing. Open the link from your email again.', 200),

@@ -39,6 +39,11 @@ export const users = pgTable(
     scoredAttempts: integer('scored_attempts').notNull().default(0),
     /** When the student opened the link sent to their email; null until then (no trial, coins or board). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the student deleted the account. The row stays, emptied of personal data, only so that the
+     * payments kept for the accounts still point somewhere (services/account-deletion.ts).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -27,6 +27,8 @@ export const RATE_LIMIT_POLICY = {
   confirmationResendAccount: { points: 3, seconds: HOUR },
   /** Email changes asked for one account, mailed or refused for a wrong current password. */
   emailChangeAccount: { points: 5, seconds: HOUR },
+  /** Wrong passwords given to delete one account. */
+  accountDeletionAccount: { points: 5, seconds: HOUR },
   /** Contact-form messages stored from one address. */
   contactAddress: { points: 30, seconds: HOUR },
   /** Subscription look-ups (GRW) from one address; the web app asks each time a signed-in student opens it. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
+  deleteAccountSchema,
   profileUpdateSchema,
   resetPasswordSchema,
   resetRequestSchema,
@@ -139,6 +140,19 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
           (wait) => `Too many email changes asked for this account. Try again in ${wait}.`,
           // A wrong current password counts, so that a stolen session cannot guess the password here.
           keepOn((status) => isSuccess(status) || status === 403),
+        ),
+      ],
+    ),
+    // Set after requireUser; an invalid body gets its 400 uncounted.
+    accountDeletion: limit(
+      async (c) => ((await validBody(c, deleteAccountSchema)) ? await readAccount(c) : undefined),
+      (userId) => [
+        counter(
+          'accountDeletionAccount',
+          userId,
+          (wait) => `Too many wrong passwords for this account. Try again in ${wait}.`,
+          // Only a wrong password counts: a stolen session cannot guess the password here.
+          keepOn((status) => status === 403),
         ),
       ],
     ),

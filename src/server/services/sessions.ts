@@ -19,12 +19,14 @@ export async function startSession(db: Executor, userId: string, now: Date): Pro
 }
 
 /**
- * The condition on `sessions` that a token's live session meets, with the placeholders `tokenHash` and
- * `now` (see liveSessionValues): its hash, not revoked, not expired. It is read from the database on every
+ * The condition on `sessions` joined to `users` that a token's live session meets, with the placeholders
+ * `tokenHash` and `now` (see liveSessionValues): its hash, not revoked, not expired, and an account not
+ * deleted (a sign-in racing the deletion may add a session after it). It is read from the database on every
  * request and never cached, so a logout or a password reset takes effect on every instance at once.
  */
 export const liveSession = sql`${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
-  and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`;
+  and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz
+  and ${users.deletedAt} is null`;
 
 /** The values of liveSession's placeholders for a token at a moment. */
 export function liveSessionValues(token: string, now: Date) {

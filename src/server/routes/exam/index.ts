@@ -14,7 +14,7 @@ import type { AppEnv, AuthContext } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { saveAnswer } from '../../services/exams/answers.ts';
 import { attemptPayload, attemptResponseJson } from '../../services/exams/attempt-payload.ts';
-import { LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
+import { type LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
 import { useLifeline } from '../../services/exams/lifelines.ts';
 import { PaperCache } from '../../services/exams/paper-cache.ts';
 import {
@@ -27,11 +27,11 @@ import { openExamAttempt, startDailyAttempt } from '../../services/exams/start-a
 
 /**
  * /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. Each
- * app instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are).
+ * app instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are);
+ * the copy is the app's, which the deletion of an account clears.
  */
-export function examRoutes() {
+export function examRoutes(board: LeaderboardSnapshot) {
   const papers = new PaperCache();
-  const board = new LeaderboardSnapshot();
   return new Hono<AppEnv>()
     .get('/leaderboard', requireUser, async (c) => {
       const { db } = c.get('deps');

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
-import { type ConfirmationSent, type EmailConfirmed, WELCOME_COINS } from '../../../lib/api/user.ts';
 import {
+  type AccountDeleted,
+  accountDeletedMessage,
+  type ConfirmationSent,
+  type EmailConfirmed,
+  WELCOME_COINS,
+} from '../../../lib/api/user.ts';
+import {
+  deleteAccountSchema,
   profileUpdateSchema,
   resetPasswordSchema,
   resetRequestSchema,
@@ -14,6 +21,7 @@ import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
+import { deleteAccount } from '../../services/account-deletion.ts';
 import {
   accountView,
   checkCredentials,
@@ -31,11 +39,15 @@ import {
   resendConfirmation,
   sendWithoutWaiting,
 } from '../../services/email-confirmation.ts';
+import type { LeaderboardSnapshot } from '../../services/exams/leaderboard.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
 import { findSession, revokeSession, startSession } from '../../services/sessions.ts';
 
-/** /api/v1/user: sign-up, login, the current user, profile edits, email confirmation, logout and reset. */
-export function userRoutes(limits: RateLimits) {
+/**
+ * /api/v1/user: sign-up, login, the current user, profile edits, email confirmation, logout, reset and
+ * deletion of the account (which clears `board`, the app's leaderboard copy).
+ */
+export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
   return new Hono<AppEnv>()
     .post('/', limits.signUp, validate('json', signUpSchema), async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');
@@ -96,6 +108,16 @@ export function userRoutes(limits: RateLimits) {
       }
       const updated = await updateProfile(db, userId, { firstName, lastName }, now);
       return ok(c, 'Profile updated successfully', await userView(db, updated, now));
+    })
+    .delete('/', requireUser, limits.accountDeletion, validate('json', deleteAccountSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const deleted: AccountDeleted = await deleteAccount(db, {
+        userId: c.get('auth').userId,
+        password: c.req.valid('json').password,
+        now: clock.now(),
+      });
+      board.forget();
+      return ok(c, accountDeletedMessage(deleted.paymentsKept), deleted);
     })
     .post('/verify-email', limits.verifyEmail, validate('json', verifyEmailSchema), async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');

@@ -153,4 +153,29 @@ describe('LeaderboardSnapshot', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect((await snapshot.current(db)).order.totalScores[0]).toBe(3);
   });
+
+  it('reads the board again after forget(), and never keeps what a refresh begun before it read', async () => {
+    const now = 0;
+    let loads = 0;
+    let release: () => void = () => {};
+    const snapshot = new LeaderboardSnapshot({
+      clock: () => now,
+      load: async () => {
+        loads += 1;
+        const label = loads;
+        if (label === 1) await new Promise<void>((resolve) => (release = resolve));
+        return board(label);
+      },
+    });
+    // A first read is under way (it read the board before an account was deleted) when forget() is called.
+    const before = snapshot.current(db);
+    snapshot.forget();
+    expect((await snapshot.current(db)).order.totalScores[0]).toBe(2);
+    release();
+    expect((await before).order.totalScores[0]).toBe(1);
+    expect((await snapshot.current(db)).order.totalScores[0]).toBe(2);
+    snapshot.forget();
+    expect((await snapshot.current(db)).order.totalScores[0]).toBe(3);
+    expect(loads).toBe(3);
+  });
 });

@@ -198,6 +198,8 @@ export class LeaderboardSnapshot {
   readonly #load: (db: Executor) => Promise<Board>;
   #snapshot: Snapshot | undefined;
   #refreshing: Promise<Snapshot> | undefined;
+  /** Counts forget() calls, so that a refresh begun before one never stores what it read. */
+  #generation = 0;
 
   constructor(
     options: {
@@ -224,14 +226,26 @@ export class LeaderboardSnapshot {
     return snapshot;
   }
 
+  /**
+   * Drops the copy, and any refresh under way, so that the next request reads the board again: a deleted
+   * account leaves this instance's board at once (others drop it within BOARD_MAX_AGE_MS).
+   */
+  forget(): void {
+    this.#generation += 1;
+    this.#snapshot = undefined;
+    this.#refreshing = undefined;
+  }
+
   #refresh(db: Executor): Promise<Snapshot> {
+    const generation = this.#generation;
     this.#refreshing ??= (async () => {
       try {
         const takenAt = this.#clock();
-        this.#snapshot = { ...(await this.#load(db)), takenAt };
-        return this.#snapshot;
+        const snapshot = { ...(await this.#load(db)), takenAt };
+        if (generation === this.#generation) this.#snapshot = snapshot;
+        return snapshot;
       } finally {
-        this.#refreshing = undefined;
+        if (generation === this.#generation) this.#refreshing = undefined;
       }
     })();
     return this.#refreshing;
