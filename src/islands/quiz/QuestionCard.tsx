@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { RichHtml } from '../shared/RichHtml.tsx';
 import { optionLetter } from './keyboard.ts';
+import { ImageRetry, QuizImage } from './QuizImage.tsx';
 import type { QuizStore } from './quiz-store.ts';
 
 /** The question on screen: its number, the flag, the text and image, the options, then Previous and Next. */
@@ -43,11 +44,11 @@ export function QuestionCard({ store }: { store: QuizStore }) {
 
       {question.question && <RichHtml className="question-text rich" html={question.question} />}
       {question.file && (
-        <img
+        <QuizImage
+          images={store.images}
           className="question-image"
-          src={question.file.url}
+          url={question.file.url}
           alt={`Diagram for question ${index + 1}`}
-          decoding="async"
         />
       )}
 
@@ -68,16 +69,20 @@ export function QuestionCard({ store }: { store: QuizStore }) {
                 <span className="option-letter">{letter}</span>
                 <span className="option-body">
                   {option.file && (
-                    <img
+                    <QuizImage
+                      images={store.images}
                       className="option-image"
-                      src={option.file.url}
+                      url={option.file.url}
                       alt={`Option ${letter}`}
-                      decoding="async"
+                      retryHere={false}
                     />
                   )}
                   <RichHtml inline className="rich" html={option.option} />
                 </span>
               </button>
+              {option.file && (
+                <ImageRetry images={store.images} url={option.file.url} alt={`Option ${letter}`} />
+              )}
             </li>
           );
         })}

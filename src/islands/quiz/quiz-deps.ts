@@ -5,6 +5,7 @@ import { loadUser } from '../../lib/client/session.ts';
 import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
 import { type KeyValueStorage, memoryStorage } from './answer-queue.ts';
+import type { ImageDeps } from './quiz-images.ts';
 
 /** What the quiz store needs from the browser, so that tests can hand in a fake API, clock and storage. */
 export interface QuizDeps {
@@ -29,6 +30,8 @@ export interface QuizDeps {
   isOnline: () => boolean;
   /** Calls the handlers on the browser's connection and visibility events; returns the unsubscribe. */
   watchBrowser: (handlers: BrowserHandlers) => () => void;
+  /** Fetches an image into the page's image cache (quiz-images.ts). */
+  loadImage: ImageDeps['loadImage'];
 }
 
 export interface BrowserHandlers {
@@ -65,6 +68,20 @@ function watchBrowser(handlers: BrowserHandlers): () => void {
   };
 }
 
+/**
+ * Loads an image as an `<img>` would, so that the `<img>` that shows it later is served from the page's
+ * image cache, offline too: the browser reuses an image the document has loaded whatever its cache headers
+ * say (the bank's diagrams are sent with `max-age=0` or `no-cache`, so the HTTP cache alone would not).
+ */
+function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error(`The image ${url} did not load`));
+    image.src = url;
+  });
+}
+
 function showErrors(errors: ApiErrorItem[], onClose: () => void) {
   document.getElementById('error-modal')?.addEventListener('close', onClose, { once: true });
   showErrorModal(errors);
@@ -88,5 +105,6 @@ export function browserDeps(): QuizDeps {
     openStorage: browserStorage,
     isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
     watchBrowser,
+    loadImage,
   };
 }

@@ -2,6 +2,7 @@ import { type QuizMode, quizRequestFromState } from './exam.ts';
 import { commandForKey, type KeyPress } from './keyboard.ts';
 import { createAnswers } from './quiz-answers.ts';
 import { browserDeps, type QuizDeps } from './quiz-deps.ts';
+import { createQuizImages } from './quiz-images.ts';
 import { createLifelines } from './quiz-lifelines.ts';
 import { createLoader } from './quiz-load.ts';
 import { createQuizState } from './quiz-state.ts';
@@ -25,9 +26,17 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
   const { context } = state;
   const answers = createAnswers(state, deps);
   const submission = createSubmission(state, deps, answers);
-  const loader = createLoader(state, deps, { mode, answers, onStarted: submission.checkTime });
+  const images = createQuizImages(deps);
+  const loader = createLoader(state, deps, { mode, answers, onStarted });
   const { lifeline } = createLifelines(state, deps, answers);
   const cleanups: (() => void)[] = [];
+
+  /** The quiz is on screen: a test whose time ran out while away is submitted; the paper's images load. */
+  function onStarted() {
+    submission.checkTime();
+    const exam = state.$exam.get();
+    if (exam) images.preload(exam);
+  }
 
   /** Applies a JAMB CBT key; true when the quiz used it (the page then prevents the default). */
   function handleKey(press: KeyPress): boolean {
@@ -72,6 +81,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
           state.$online.set(true);
           void context.sync?.flush();
           submission.checkTime();
+          images.retryFailed();
         },
         offline: () => state.$online.set(false),
         visible: () => {
@@ -91,6 +101,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     answers.cancelAdvance();
     submission.dispose();
     context.sync?.dispose();
+    images.dispose();
     for (const cleanup of cleanups.splice(0)) cleanup();
   }
 
@@ -125,6 +136,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     closeSubmit: submission.closeSubmit,
     submit: submission.submit,
     handleKey,
+    images,
   };
 }
 
