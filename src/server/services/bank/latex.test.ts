@@ -25,12 +25,24 @@ describe('splitMath', () => {
 });
 
 describe('renderFormula', () => {
-  it('renders KaTeX HTML without MathML, inline or as a display block', () => {
+  it('renders KaTeX HTML to see and MathML, named in words, to hear, inline or as a display block', () => {
     const inline = renderFormula('\\frac{3}{4}', false);
     expect(inline).toMatch(/^<span class="katex">/);
     expect(inline).toContain('class="mfrac"');
-    expect(inline).not.toContain('<math');
-    expect(renderFormula('x^2', true)).toMatch(/^<span class="katex-display">/);
+    expect(inline).toContain('<math aria-label="3 over 4" xmlns="http://www.w3.org/1998/Math/MathML">');
+    expect(inline).toContain('<mfrac><mn>3</mn><mn>4</mn></mfrac>');
+    expect(inline).toContain('<span class="katex-html" aria-hidden="true">');
+    const display = renderFormula('x^2', true);
+    expect(display).toMatch(/^<span class="katex-display">/);
+    expect(display).toContain(
+      '<math aria-label="x squared" xmlns="http://www.w3.org/1998/Math/MathML" display="block">',
+    );
+  });
+
+  it('escapes the spoken name in its attribute', () => {
+    expect(renderFormula('a < \\text{"b" \\& c}', false)).toContain(
+      'aria-label="a is less than &quot;b&quot; &amp; c"',
+    );
   });
 
   it('reports a formula KaTeX cannot parse, with where it is and what KaTeX says', () => {
@@ -47,8 +59,9 @@ describe('renderFormula', () => {
   it('refuses links and scripts inside formulas: trust is off', () => {
     const html = renderFormula('\\href{javascript:alert(1)}{x}', false);
     expect(html).not.toContain('href=');
-    expect(html).not.toContain('javascript:');
-    expect(renderFormula('\\url{https://example.com}', false)).not.toContain('<a');
+    // The LaTeX stays readable as text in the MathML's annotation, and nowhere else.
+    expect(html.replace(/<annotation [^>]*>[^<]*<\/annotation>/, '')).not.toContain('javascript:');
+    expect(renderFormula('\\url{https://example.com}', false)).not.toMatch(/<a[\s>]/);
   });
 });
 

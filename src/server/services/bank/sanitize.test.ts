@@ -4,6 +4,7 @@ import { renderFormula } from './latex.ts';
 import { renderRichText } from './rich-text.ts';
 import {
   ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
   escapeText,
   looksLikeHtml,
   RENDERED_ALLOWED_ATTRIBUTES,
@@ -194,6 +195,15 @@ describe('formulas and attributes', () => {
           expect(RENDERED_ALLOWED_ATTRIBUTES[element.tag] ?? []).toContain(attribute);
         }
       }
+      // An element only KaTeX may write (its SVG and MathML) is dropped from the editor's HTML: those left
+      // are the formula's own.
+      if (!(ALLOWED_TAGS as readonly string[]).includes(tag)) {
+        const formulaOnly = elementsOf(renderRichText('<p>Area \\(\\pi r^2\\)</p>').html);
+        expect(elements.filter((element) => element.tag === tag)).toEqual(
+          formulaOnly.filter((element) => element.tag === tag),
+        );
+        return;
+      }
       // The attribute, when kept, holds the formula as the editor wrote it: LaTeX, never KaTeX's markup.
       // The editor's element comes first; the formula's own spans follow in the paragraph.
       const kept = elements.find((element) => element.tag === tag)?.attributes[name];
@@ -219,7 +229,7 @@ describe('formulas and attributes', () => {
 });
 
 // Formulas that use every kind of markup KaTeX emits: spans with classes and inline lengths, colours,
-// borders, and the SVG of roots, arrows, braces and strokes.
+// borders, the SVG of roots, arrows, braces and strokes, and the MathML elements and attributes of each.
 const KATEX_CORPUS = [
   '\\frac{3}{4} - \\dfrac{1}{6}',
   '\\sqrt{x^2 + 1} + \\sqrt[3]{8}',
@@ -240,6 +250,9 @@ const KATEX_CORPUS = [
   '\\text{mol}\\,\\mathrm{dm}^{-3} \\mathbb{R} \\mathcal{F}',
   '\\rule{1em}{0.4pt} \\boldsymbol{\\alpha} \\vec{F} = m\\vec{a}',
   '\\overline{AB} \\underline{x} \\hat{\\theta}',
+  '\\pmb{x} \\raisebox{0.25em}{b} \\smash{q} \\phantom{x} \\vcenter{a} \\mathrlap{y}',
+  '\\Huge x \\displaystyle y \\scriptstyle z \\binom{n}{k}',
+  '\\begin{aligned} a &= b \\\\[2pt] c &= d \\end{aligned} \\\\ e',
 ];
 
 /** Elements with their style declarations as a set, since the sanitiser re-spells the style attribute. */
@@ -276,11 +289,25 @@ describe('KaTeX output after the final sanitising', () => {
     const cleaned = sanitizeRenderedHtml(
       '<span class="katex modal" style="height:1em;background:url(javascript:alert(1));position:fixed" onclick="x()" aria-hidden="false">a</span>' +
         '<svg xmlns="http://evil.example" onload="alert(1)" width="1em"><use href="#x"></use><script>alert(1)</script><foreignObject><img src=x></foreignObject><path d="M0 0" fill="url(#x)"></path></svg>' +
-        '<math><mi>x</mi></math>',
+        '<math xmlns="http://evil.example" href="javascript:alert(1)" onclick="x()"><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml>' +
+        '<mglyph src="x.png"></mglyph><maction actiontype="statusline"><mi>x</mi></maction>' +
+        '<mi style="position:fixed" class="x" href="https://example.com">y</mi><mstyle style="background:url(x)" mathcolor="red"><mn>1</mn></mstyle></math>',
     );
-    // A value KaTeX never writes is emptied (the sanitiser keeps the bare name, which means nothing).
+    // A value KaTeX never writes is emptied (the sanitiser keeps the bare name, which means nothing). MathML
+    // keeps no link, handler or style it does not write, and no element that could carry HTML or an image.
     expect(cleaned).toBe(
-      '<span class="katex" style="height:1em" aria-hidden>a</span><svg xmlns width="1em"><path d="M0 0"></path></svg>',
+      '<span class="katex" style="height:1em" aria-hidden>a</span><svg xmlns width="1em"><path d="M0 0"></path></svg>' +
+        '<math xmlns><mi>x</mi><mi>y</mi><mstyle mathcolor="red"><mn>1</mn></mstyle></math>',
     );
+  });
+
+  it('keeps the MathML of a formula, named in words, for screen readers', () => {
+    const { html } = renderRichText('Simplify \\(\\frac{3}{4}\\)');
+    expect(html).toContain(
+      '<math aria-label="3 over 4" xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mfrac><mn>3</mn><mn>4</mn></mfrac></mrow>' +
+        '<annotation encoding="application/x-tex">\\frac{3}{4}</annotation></semantics></math>',
+    );
+    // The drawn copy is hidden from screen readers, so the formula is read once.
+    expect(html).toContain('<span class="katex-html" aria-hidden="true">');
   });
 });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_STYLES, KATEX_TAGS } from './katex-output.ts';
 
 /** The tags an editor may use in questions, options and explanations (docs/question-bank.md). */
 export const ALLOWED_TAGS = [
@@ -81,137 +82,8 @@ export function sanitizeRichHtml(html: string, attributeValue?: (value: string) 
   });
 }
 
-/** The classes KaTeX's HTML output uses (its stylesheet's names); `*` ends a prefix. */
-const KATEX_CLASSES = [
-  'katex',
-  'katex-*',
-  'accent-body',
-  'accent-full',
-  'accentunder',
-  'allowbreak',
-  'amsrm',
-  'angl',
-  'anglpad',
-  'arraycolsep',
-  'boldsymbol',
-  'boxpad',
-  'brace-*',
-  'cancel-*',
-  'cd-*',
-  'clap',
-  'col-align-*',
-  'colorbox',
-  'delim-size*',
-  'delimcenter',
-  'delimsizing',
-  'eqn-num',
-  'fbox',
-  'fcolorbox',
-  'fleqn',
-  'fontsize-ensurer',
-  'frac-line',
-  'halfarrow-*',
-  'hide-tail',
-  'large-op',
-  'leqno',
-  'llap',
-  'mainrm',
-  'math*',
-  'mbin',
-  'mclose',
-  'mfrac',
-  'minner',
-  'mop',
-  'mopen',
-  'mord',
-  'mover',
-  'mpunct',
-  'mrel',
-  'mspace',
-  'msupsub',
-  'mtable',
-  'mtight',
-  'mtr-glue',
-  'mult',
-  'munder',
-  'nobreak',
-  'nulldelimiter',
-  'op-limits',
-  'op-symbol',
-  'overline-line',
-  'pstrut',
-  'reflectbox',
-  'reset-size*',
-  'rlap',
-  'size*',
-  'small-op',
-  'sqrt',
-  'svg-align',
-  'text*',
-  'underline-line',
-  'vertical-separator',
-  'vlist*',
-  'x-arrow*',
-];
-
-// KaTeX positions every part with inline lengths, and colours come from \color and \colorbox, whose
-// argument KaTeX accepts only as a name or a hex code. Nothing else (no url(), no expression) passes.
-const NUMBER = String.raw`-?(?:\d+(?:\.\d*)?|\.\d+)(?:em|ex|px|pt|mu|%)?`;
-const LENGTH = new RegExp(`^${NUMBER}$`);
-/** One to four lengths: margin and text-shadow. */
-const LENGTHS = new RegExp(`^${NUMBER}(?:\\s+${NUMBER}){0,3}$`);
-const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]+)$/i;
-const BORDER_STYLE = /^(?:solid|dashed)$/;
-const each = (names: string[], patterns: RegExp[]) =>
-  Object.fromEntries(names.map((name) => [name, patterns]));
-const KATEX_STYLES: Record<string, RegExp[]> = {
-  ...each(
-    [
-      'height',
-      'width',
-      'min-width',
-      'top',
-      'left',
-      'bottom',
-      'vertical-align',
-      'margin-left',
-      'margin-right',
-      'padding-left',
-      'border-width',
-      'border-top-width',
-      'border-right-width',
-      'border-bottom-width',
-      'border-left-width',
-    ],
-    [LENGTH],
-  ),
-  ...each(['margin', 'text-shadow'], [LENGTHS]),
-  ...each(['color', 'background-color', 'border-color'], [COLOR]),
-  ...each(
-    ['border-style', 'border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style'],
-    [BORDER_STYLE],
-  ),
-  position: [/^relative$/],
-};
-
-// KaTeX's HTML output: its spans, and the SVG it draws roots, arrows, braces and strokes with. latex.ts asks
-// KaTeX for HTML only, so no MathML element is allowed. (The parser lower-cases viewBox; browsers restore it.)
-const KATEX_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
-  span: ['class', 'style', { name: 'aria-hidden', values: ['true'], multiple: false }],
-  svg: [
-    { name: 'xmlns', values: ['http://www.w3.org/2000/svg'], multiple: false },
-    'width',
-    'height',
-    'style',
-    'viewbox',
-    'preserveaspectratio',
-  ],
-  path: ['d'],
-  line: ['x1', 'y1', 'x2', 'y2', 'stroke-width'],
-};
-
 /** The tags the browser may receive: the editor's and those of KaTeX's output. */
-export const RENDERED_ALLOWED_TAGS = [...ALLOWED_TAGS, 'svg', 'path', 'line'] as const;
+export const RENDERED_ALLOWED_TAGS = [...ALLOWED_TAGS, ...KATEX_TAGS] as const;
 
 const RENDERED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = Object.fromEntries(
   [...new Set([...Object.keys(ALLOWED_ATTRIBUTES), ...Object.keys(KATEX_ATTRIBUTES)])].map((tag) => [
@@ -232,9 +104,10 @@ const renderedOptions: sanitizeHtml.IOptions = {
   ...options,
   allowedTags: [...RENDERED_ALLOWED_TAGS],
   allowedAttributes: RENDERED_ATTRIBUTES,
-  allowedClasses: { span: KATEX_CLASSES },
-  allowedStyles: { span: KATEX_STYLES, svg: KATEX_STYLES },
-  nonTextTags: NON_TEXT_TAGS.filter((tag) => tag !== 'svg'),
+  allowedClasses: KATEX_CLASSES,
+  allowedStyles: KATEX_STYLES,
+  // KaTeX's SVG and MathML are markup to keep, no longer content to drop whole.
+  nonTextTags: NON_TEXT_TAGS.filter((tag) => !(KATEX_TAGS as readonly string[]).includes(tag)),
 };
 
 /**
