@@ -3,18 +3,25 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { closeRedis, openRedis } from './redis.ts';
+import { addMathMLToStoredFormulas } from './services/bank/refresh-formulas.ts';
 import { createMailer } from './services/mailer.ts';
 import { createPaymentVerifier } from './services/payments/paystack.ts';
 import { seedDatabase } from './services/seed.ts';
 
-/** Opens the database, migrates and seeds it, and builds the API from the process's configuration. */
+/**
+ * Opens the database, migrates it, brings stored formulas up to date and seeds it, and builds the API from the
+ * process's configuration.
+ */
 async function boot() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config.database, {
     max: config.databasePoolMax,
     onConnectionError: (error) => logger.warn({ err: error }, 'a database connection broke'),
-    ...(config.seedSampleData ? { startUp: (db: Database) => seedDatabase(db, logger) } : {}),
+    startUp: async (db: Database) => {
+      await addMathMLToStoredFormulas(db, logger);
+      if (config.seedSampleData) await seedDatabase(db, logger);
+    },
   });
   const { db } = database;
   // Rate limits count in Redis when it is configured, so every instance shares them (DESIGN §7).
