@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { company } from '../lib/company.ts';
 
 /**
  * The schemas of the site's content collections (src/content.config.ts). They live here, apart from
@@ -63,7 +64,7 @@ const order = z
 /** Meta title and description, which every page needs for search results and link previews. */
 const pageMeta = {
   title: text('a title', 3, 60).describe(
-    'The browser tab and search-result title, at most 60 characters; " | ExamPrep NG" is added after it.',
+    `The browser tab and search-result title, at most 60 characters; " | ${company.name}" is added after it.`,
   ),
   description: text('a description', 50, 160).describe(
     'The summary that search engines and link previews show: one or two sentences, 50 to 160 characters.',

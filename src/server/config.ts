@@ -1,5 +1,6 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { company } from '../lib/company.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -22,7 +23,7 @@ const environmentSchema = z.object({
   SEED_SAMPLE_DATA: booleanFlag.optional(),
   PUBLIC_SITE_URL: z.url().default('http://localhost:4321'),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// URL' }).optional()),
-  MAIL_FROM: z.string().default('Exam Practice <no-reply@localhost>'),
+  MAIL_FROM: z.string().default(`${company.name} <no-reply@localhost>`),
   INFO_MAILBOX: z.email().default('info@localhost'),
   PAYSTACK_SECRET_KEY: optionalText,
   PUBLIC_PAYSTACK_PUBLIC_KEY: optionalText,

@@ -1,4 +1,5 @@
 import { goBack } from '../../lib/client/navigation.ts';
+import { company } from '../../lib/company.ts';
 
 /** The bar of the paper-choosing screens: Back, and the logo that returns home (spec §2). */
 export function FlowHeader({ fallback }: { fallback: string }) {
@@ -11,11 +12,8 @@ export function FlowHeader({ fallback }: { fallback: string }) {
           </svg>
           Back
         </button>
-        <a className="logo" href="/" aria-label="ExamPrep NG home">
-          <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>
-            ExamPrep<span className="logo-accent">NG</span>
-          </span>
+        <a className="logo" href="/" aria-label={`${company.name} home`}>
+          <img src={company.logo.src} alt="" width={company.logo.width} height={company.logo.height} />
         </a>
       </div>
     </header>

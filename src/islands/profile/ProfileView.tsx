@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
+import { company } from '../../lib/company.ts';
 import { formatDateTime, formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
@@ -72,7 +73,7 @@ export default function ProfileView() {
           onClick={() =>
             void shareLink({
               title: 'Practise past questions with me',
-              text: `${user.firstName} invites you to practise WAEC, JAMB and NECO past questions on ExamPrep NG.`,
+              text: `${user.firstName} invites you to practise WAEC, JAMB and NECO past questions on ${company.name}.`,
               url: `${siteUrl}/sign-up`,
             })
           }
@@ -84,7 +85,7 @@ export default function ProfileView() {
           className="button button-outline"
           onClick={() =>
             void shareLink({
-              title: 'ExamPrep NG',
+              title: company.name,
               text: 'Past questions with explanations for COMMON ENTRANCE, BECE, NECO, WAEC, GCE, JAMB and IELTS.',
               url: siteUrl,
             })

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { company } from '../../lib/company.ts';
 import { useScrolledPast } from './quiz-hooks.ts';
 import type { QuizStore } from './quiz-store.ts';
 import { describeCountdown, formatCountdown } from './timer.ts';
@@ -13,11 +14,8 @@ export function QuizHeader({ store }: { store: QuizStore }) {
   return (
     <header className={`quiz-header${compact ? ' compact' : ''}`}>
       <div className="quiz-header-inner">
-        <a className="logo quiz-logo" href="/" aria-label="ExamPrep NG home">
-          <img src="/logo.svg" alt="" width="40" height="40" />
-          <span className="quiz-logo-text">
-            ExamPrep<span className="logo-accent">NG</span>
-          </span>
+        <a className="logo quiz-logo" href="/" aria-label={`${company.name} home`}>
+          <img src={company.logo.src} alt="" width={company.logo.width} height={company.logo.height} />
         </a>
         {ready && <Countdown store={store} />}
       </div>

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { RESET_TOKEN_MINUTES, resetPasswordLink, SET_PASSWORD_PATH } from '../../lib/api/user.ts';
+import { company } from '../../lib/company.ts';
 import type { Database } from '../db/client.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import { hashPassword } from './accounts.ts';
@@ -70,7 +71,7 @@ export function resetEmail(to: string, token: string, siteUrl: string) {
     to,
     subject: 'Your password reset token',
     text: [
-      'Someone asked to set a new password for your exam practice account.',
+      `Someone asked to set a new password for your ${company.name} account.`,
       '',
       'Open this link to choose a new password:',
       resetPasswordLink(siteUrl, token),
