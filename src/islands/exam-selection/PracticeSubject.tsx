@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ChoiceCards } from './ChoiceCards.tsx';
-import { cardImage, displayTitle, SUBJECT_IMAGES } from './catalogue.ts';
+import { displayTitle } from './catalogue.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { createPracticeSubjectStore } from './practice-subject-store.ts';
+import { subjectCardImage } from './subject-pictures.ts';
 
 /** /practice-subject: every subject for the daily test, with quick picks at the top (spec §2). */
 export default function PracticeSubject() {
@@ -55,9 +56,7 @@ export default function PracticeSubject() {
                 label="All subjects"
                 items={subjects}
                 title={displayTitle}
-                image={(subject, index) =>
-                  cardImage(subject, index, SUBJECT_IMAGES, failedImages.has(subject._id))
-                }
+                image={(subject, index) => subjectCardImage(subject, index, failedImages.has(subject._id))}
                 onChoose={store.choose}
                 onImageError={store.imageFailed}
               />

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ChoiceCards } from './ChoiceCards.tsx';
-import { cardImage, displayTitle, SUBJECT_IMAGES } from './catalogue.ts';
+import { displayTitle } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { createSelectSubjectStore } from './select-subject-store.ts';
+import { subjectCardImage } from './subject-pictures.ts';
 
 /** /subjects: the subjects of the chosen exam type; a card goes on to its years (spec §2). */
 export default function SelectSubject() {
@@ -42,9 +43,7 @@ export default function SelectSubject() {
               label="Subjects"
               items={subjects}
               title={displayTitle}
-              image={(subject, index) =>
-                cardImage(subject, index, SUBJECT_IMAGES, failedImages.has(subject._id))
-              }
+              image={(subject, index) => subjectCardImage(subject, index, failedImages.has(subject._id))}
               onChoose={store.choose}
               onImageError={store.imageFailed}
             />

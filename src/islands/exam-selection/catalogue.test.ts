@@ -10,11 +10,11 @@ import {
   paperChoiceFromState,
   quickPicks,
   rotatingImage,
-  SUBJECT_IMAGES,
   subjectsForExamType,
   toChoice,
   yearsFor,
 } from './catalogue.ts';
+import { GENERAL_SUBJECT_IMAGES } from './subject-pictures.ts';
 
 // A subject without a title falls back to its name (the spec's older field); the API sends both.
 const subject = (id: string, title: string | null, examType: string[], name?: string): Subject => ({
@@ -80,15 +80,15 @@ describe('card images', () => {
 
   it("uses the item's own image, a default when it has none, and the placeholder after a failed load", () => {
     const own = { image: { url: 'https://cdn.example.com/waec.png' } };
-    expect(cardImage(own, 0, SUBJECT_IMAGES)).toBe('https://cdn.example.com/waec.png');
-    expect(cardImage({ image: null }, 1, SUBJECT_IMAGES)).toBe(SUBJECT_IMAGES[1]);
+    expect(cardImage(own, 0, GENERAL_SUBJECT_IMAGES)).toBe('https://cdn.example.com/waec.png');
+    expect(cardImage({ image: null }, 1, GENERAL_SUBJECT_IMAGES)).toBe(GENERAL_SUBJECT_IMAGES[1]);
     expect(cardImage({ image: { url: '  ' } }, 0, EXAM_IMAGES)).toBe(EXAM_IMAGES[0]);
     expect(cardImage({ image: null }, EXAM_IMAGES.length, EXAM_IMAGES)).toBe(EXAM_IMAGES[0]);
-    expect(cardImage(own, 0, SUBJECT_IMAGES, true)).toBe(PLACEHOLDER_IMAGE);
+    expect(cardImage(own, 0, GENERAL_SUBJECT_IMAGES, true)).toBe(PLACEHOLDER_IMAGE);
   });
 
   it('has at least four distinct default images of each kind', () => {
-    expect(new Set(SUBJECT_IMAGES).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(GENERAL_SUBJECT_IMAGES).size).toBeGreaterThanOrEqual(4);
     expect(new Set(EXAM_IMAGES).size).toBeGreaterThanOrEqual(4);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The pure rules of choosing a paper (spec §2): which subjects an exam type offers, which years a pair has,
- * which image a card shows, and what one screen hands the next as navigation state.
+ * which image a card shows (a subject's own picture is in subject-pictures.ts), and what one screen hands
+ * the next as navigation state.
  */
 
 import type { Subject, Year } from '../../lib/api/catalogue.ts';
@@ -32,15 +33,6 @@ export const EXAM_IMAGES = [
   '/images/exams/graduation-cap.svg',
   '/images/exams/pencil.svg',
   '/images/exams/medal.svg',
-] as const;
-
-/** The rotating default images of subjects that come without one. */
-export const SUBJECT_IMAGES = [
-  '/images/subjects/book.svg',
-  '/images/subjects/maths.svg',
-  '/images/subjects/flask.svg',
-  '/images/subjects/globe.svg',
-  '/images/subjects/atom.svg',
 ] as const;
 
 /** Shown when a card's image fails to load. */
