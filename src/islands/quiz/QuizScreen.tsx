@@ -12,7 +12,7 @@ import { SubmitDialog } from './SubmitDialog.tsx';
 // Most papers have no use for it, so its code loads only when a student opens it.
 const Calculator = lazy(() => import('./Calculator.tsx').then((module) => ({ default: module.Calculator })));
 
-/** The daily test's Scroll to Top shows after 300 px. */
+/** The daily test's Scroll to Top shows after 300 px, in the flow under the navigator (never over it). */
 const SCROLL_TOP_PX = 300;
 
 function prefersReducedMotion(): boolean {
@@ -74,20 +74,20 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
         ))}
       </p>
 
-      {calculatorOpen && (
-        <Suspense fallback={null}>
-          <Calculator onClose={closeCalculator} />
-        </Suspense>
-      )}
-
       {mode === 'daily' && showScrollTop && (
         <button
           type="button"
-          className="button scroll-top"
+          className="button button-outline scroll-top"
           onClick={() => window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })}
         >
           Scroll to Top
         </button>
+      )}
+
+      {calculatorOpen && (
+        <Suspense fallback={null}>
+          <Calculator onClose={closeCalculator} />
+        </Suspense>
       )}
 
       <SubmitDialog store={store} />
