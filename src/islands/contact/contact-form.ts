@@ -1,5 +1,10 @@
 import type { FieldErrors } from '../../lib/validation/form-errors.ts';
-import { CONTACT_FAILURE, CONTACT_SUCCESS, type ContactStore, createContactStore } from './contact-store.ts';
+import {
+  CONTACT_BANNERS,
+  type ContactStatus,
+  type ContactStore,
+  createContactStore,
+} from './contact-store.ts';
 
 const TEXT_FIELDS = ['fullname', 'email', 'telephone', 'message'] as const;
 type Field = (typeof TEXT_FIELDS)[number] | 'acceptTerms';
@@ -28,22 +33,27 @@ function showFieldError(form: HTMLFormElement, field: Field, message: string | u
   }
 }
 
-/** Shows a banner in a live region, or empties it. */
-function showBanner(region: Element | null, kind: 'success' | 'error', text: string | undefined) {
-  if (!region) return;
-  if (!text) {
-    region.replaceChildren();
+/**
+ * Shows the outcome of a send under the Submit button and moves the focus to it, which scrolls it into
+ * view and has a screen reader read it; or hides it while there is none.
+ */
+function showStatus(banner: HTMLElement | null, status: ContactStatus) {
+  if (!banner) return;
+  if (status === 'idle') {
+    banner.hidden = true;
+    banner.textContent = '';
     return;
   }
-  const banner = document.createElement('p');
-  banner.className = `banner banner-${kind}`;
-  banner.textContent = text;
-  region.replaceChildren(banner);
+  banner.textContent = CONTACT_BANNERS[status];
+  banner.classList.toggle('banner-success', status === 'success');
+  banner.classList.toggle('banner-error', status !== 'success');
+  banner.hidden = false;
+  banner.focus();
 }
 
 /**
  * Binds the pre-rendered contact form to its store: typing updates the store, the store's values, errors,
- * busy state and banners update the page. Returns the store, for tests.
+ * busy state and outcome update the page. Returns the store, for tests.
  */
 export function mountContactForm(form: HTMLFormElement): ContactStore {
   const store = createContactStore();
@@ -81,17 +91,7 @@ export function mountContactForm(form: HTMLFormElement): ContactStore {
     submit.disabled = busy;
     submit.textContent = busy ? 'Submitting...' : 'Submit';
   });
-  store.$status.subscribe((status) => {
-    showBanner(
-      form.querySelector('[data-contact-success]'),
-      'success',
-      status === 'success' ? CONTACT_SUCCESS : undefined,
-    );
-    showBanner(
-      form.querySelector('[data-contact-failure]'),
-      'error',
-      status === 'error' ? CONTACT_FAILURE : undefined,
-    );
-  });
+  const banner = form.querySelector<HTMLElement>('[data-contact-status]');
+  store.$status.subscribe((status) => showStatus(banner, status));
   return store;
 }

@@ -6,8 +6,8 @@ vi.mock('../../lib/client/api.ts', () => ({ request: (...args: unknown[]) => req
 
 const { createContactStore } = await import('./contact-store.ts');
 
-function filledStore() {
-  const store = createContactStore();
+function filledStore(isOnline = () => true) {
+  const store = createContactStore(isOnline);
   store.setField('fullname', 'Ngozi Okafor');
   store.setField('email', 'ngozi@example.com');
   store.setField('telephone', '08031234567');
@@ -69,6 +69,30 @@ describe('the contact form store', () => {
     await store.submit();
     expect(store.$status.get()).toBe('error');
     expect(store.$values.get().message).toBe('Hello');
+  });
+
+  it('sends nothing while offline, and says to try again once online, keeping what was typed', async () => {
+    const store = filledStore(() => false);
+    await store.submit();
+    expect(request).not.toHaveBeenCalled();
+    expect(store.$status.get()).toBe('offline');
+    expect(store.$values.get().message).toBe('Hello');
+  });
+
+  it('says offline when the connection drops during the send, and not sent when the server fails', async () => {
+    let online = true;
+    request.mockImplementation(async () => {
+      online = false;
+      return { ok: false, status: 0, message: 'We could not reach the server.' };
+    });
+    const store = filledStore(() => online);
+    await store.submit();
+    expect(store.$status.get()).toBe('offline');
+
+    online = true;
+    request.mockResolvedValue({ ok: false, status: 0, message: 'We could not reach the server.' });
+    await store.submit();
+    expect(store.$status.get()).toBe('error');
   });
 
   it('takes over what was typed before the island started', () => {

@@ -1,4 +1,7 @@
-/** Toasts: top-right, closing after 5000 ms, dismissed by dragging 80% of their width (spec §9). */
+/**
+ * Toasts: top-right (below the header, styled in global.css), closing after 5000 ms, dismissed by dragging
+ * 80% of their width (spec §9).
+ */
 
 export type ToastKind = 'success' | 'error' | 'info';
 
