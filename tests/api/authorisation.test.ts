@@ -43,6 +43,7 @@ const NEEDS_A_USER = [
   'POST /api/v1/user/verify-email/resend',
   'GET /api/v1/history',
   'GET /api/v1/exam/daily',
+  'GET /api/v1/exam/daily/taken',
   'GET /api/v1/exam',
   'PATCH /api/v1/exam/answer',
   'POST /api/v1/exam/answer/daily',
@@ -95,6 +96,7 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     'POST /api/v1/user/verify-email/resend': { path: '/api/v1/user/verify-email/resend' },
     'GET /api/v1/history': { path: '/api/v1/history' },
     'GET /api/v1/exam/daily': { path: dailyUrl },
+    'GET /api/v1/exam/daily/taken': { path: '/api/v1/exam/daily/taken' },
     'GET /api/v1/exam': { path: examUrl },
     'PATCH /api/v1/exam/answer': {
       path: '/api/v1/exam/answer',

@@ -24,7 +24,7 @@ describe('POST /api/v1/user (sign-up)', () => {
     expect(user).not.toHaveProperty('passwordHash');
     expect(isAdmin).toBe(false);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(profile.subscription).toEqual({ status: 'none', planId: null, endsAt: null });
+    expect(profile.subscription).toEqual({ status: 'none', planId: null, planTitle: null, endsAt: null });
     expect(await t.db.$count(coinLedger, eq(coinLedger.userId, user._id))).toBe(0);
     expect(await t.db.$count(subscriptions, eq(subscriptions.userId, user._id))).toBe(0);
 
@@ -46,6 +46,7 @@ describe('POST /api/v1/user (sign-up)', () => {
     expect(me.json.data.profile.subscription).toEqual({
       status: 'trial',
       planId: null,
+      planTitle: null,
       endsAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
     });
     const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id));

@@ -104,3 +104,14 @@ export interface OwnRank {
   rank: number;
   totalScore: number;
 }
+
+/**
+ * What GET /api/v1/exam/daily/taken answers: the subjects whose daily test the caller has submitted today
+ * (West Africa Time), each of which is closed to them until midnight.
+ */
+export interface DailyTaken {
+  /** Today in West Africa Time, as YYYY-MM-DD. */
+  day: string;
+  /** The ids of the subjects already taken today. */
+  subjects: string[];
+}

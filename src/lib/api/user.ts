@@ -33,9 +33,12 @@ export interface User {
 /** The profile kept beside the user. */
 export interface Profile {
   totalScore: number;
+  /** The student's latest plan or free trial: what it is and when it ends (an ISO time). */
   subscription: {
     status: 'none' | 'trial' | 'active' | 'expired';
     planId: string | null;
+    /** The plan's title as /pricing shows it; null for the free trial, or a plan that has since been removed. */
+    planTitle: string | null;
     endsAt: string | null;
   };
 }

@@ -5,7 +5,7 @@ import type { Profile, SessionPayload, User } from '../../lib/api/user.ts';
 import type { signUpSchema } from '../../lib/validation/account.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pgError } from '../db/errors.ts';
-import { subscriptions, users } from '../db/schema.ts';
+import { plans, subscriptions, users } from '../db/schema.ts';
 import { createConfirmation, pendingEmailChange } from './email-confirmation.ts';
 import { conflict, unauthenticated } from './errors.ts';
 import { startSession } from './sessions.ts';
@@ -52,15 +52,26 @@ export async function subscriptionStatus(
   now: Date,
 ): Promise<Profile['subscription']> {
   const [latest] = await db
-    .select({ source: subscriptions.source, planId: subscriptions.planId, endsAt: subscriptions.endsAt })
+    .select({
+      source: subscriptions.source,
+      planId: subscriptions.planId,
+      planTitle: plans.title,
+      endsAt: subscriptions.endsAt,
+    })
     .from(subscriptions)
+    .leftJoin(plans, eq(plans.planId, subscriptions.planId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.endsAt))
     .limit(1);
-  if (!latest) return { status: 'none' as const, planId: null, endsAt: null };
+  if (!latest) return { status: 'none' as const, planId: null, planTitle: null, endsAt: null };
   const active = latest.endsAt > now;
   const status = active ? (latest.source === 'trial' ? 'trial' : 'active') : 'expired';
-  return { status, planId: latest.planId, endsAt: latest.endsAt.toISOString() } as const;
+  return {
+    status,
+    planId: latest.planId,
+    planTitle: latest.planTitle,
+    endsAt: latest.endsAt.toISOString(),
+  } as const;
 }
 
 /** The user and the profile beside it, as the browser keeps them. */

@@ -14,6 +14,7 @@ import type { AppEnv, AuthContext } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { saveAnswer } from '../../services/exams/answers.ts';
 import { attemptPayload, attemptResponseJson } from '../../services/exams/attempt-payload.ts';
+import { dailyTaken } from '../../services/exams/daily-taken.ts';
 import { type LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
 import { useLifeline } from '../../services/exams/lifelines.ts';
 import { PaperCache } from '../../services/exams/paper-cache.ts';
@@ -44,6 +45,11 @@ export function examRoutes(board: LeaderboardSnapshot) {
         totalPages: 1,
         me,
       });
+    })
+    .get('/daily/taken', requireUser, async (c) => {
+      const { db, clock } = c.get('deps');
+      const taken = await dailyTaken(db, c.get('auth').userId, clock.now());
+      return ok(c, "Today's daily tests fetched successfully", taken);
     })
     .get('/daily', requireUser, validate('query', dailyQuerySchema), async (c) => {
       const { db, clock } = c.get('deps');

@@ -1,5 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { CoinHistoryEntry } from '../../../lib/api/history.ts';
 import { coinLedger } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
@@ -30,11 +31,13 @@ export function historyRoutes() {
         .offset((page - 1) * limit),
       db.select({ value: count() }).from(coinLedger).where(mine),
     ]);
-    const docs = rows.map(({ id, createdAt, ...entry }) => ({
-      _id: id,
-      createdAt: createdAt.toISOString(),
-      ...entry,
-    }));
+    const docs = rows.map(
+      ({ id, createdAt, ...entry }): CoinHistoryEntry => ({
+        _id: id,
+        createdAt: createdAt.toISOString(),
+        ...entry,
+      }),
+    );
     return ok(c, 'Coin history fetched successfully', paged(docs, total?.value ?? 0, page, limit));
   });
 }
