@@ -47,3 +47,20 @@ const westAfricaDateTime = new Intl.DateTimeFormat('en-NG', {
 export function formatDateTime(iso: string): string {
   return westAfricaDateTime.format(new Date(iso));
 }
+
+const westAfricaDayAndTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Lagos',
+});
+
+/** A moment in West Africa Time as a day and a 24-hour time, "25 Nov, 14:05": when a plan or trial ends. */
+export function formatDayAndTime(iso: string): string {
+  const parts = Object.fromEntries(
+    westAfricaDayAndTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`;
+}

@@ -284,7 +284,7 @@ test('a student buys 6,000 coins by card and sees them on /bought-coin and in th
   await expect(page).toHaveURL(/\/profile$/);
   const row = page.getByRole('row').filter({ hasText: 'Coin pack (₦5000)' });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell', { name: '+6000' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '+6,000' })).toBeVisible();
   await expect(row.getByRole('cell', { name: '6,080' })).toBeVisible();
 });
 

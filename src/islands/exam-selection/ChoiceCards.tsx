@@ -8,6 +8,7 @@ export function ChoiceCards<T extends { _id: string }>({
   image,
   onChoose,
   onImageError,
+  note,
 }: {
   /** Names the list for screen readers. */
   label: string;
@@ -16,6 +17,8 @@ export function ChoiceCards<T extends { _id: string }>({
   image: (item: T, index: number) => string;
   onChoose: (item: T) => void;
   onImageError: (id: string) => void;
+  /** A short word under a card's title ("Taken today"), part of the card's name for a screen reader. */
+  note?: (item: T) => string | undefined;
 }) {
   return (
     <ul className="choice-grid" aria-label={label}>
@@ -33,6 +36,12 @@ export function ChoiceCards<T extends { _id: string }>({
               onError={() => onImageError(item._id)}
             />
             <span className="choice-title">{title(item)}</span>
+            {note?.(item) && (
+              <span className="choice-note">
+                <span className="visually-hidden">, </span>
+                {note(item)}
+              </span>
+            )}
           </button>
         </li>
       ))}

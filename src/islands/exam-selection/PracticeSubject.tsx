@@ -6,12 +6,20 @@ import { ListStatus } from './ListStatus.tsx';
 import { createPracticeSubjectStore } from './practice-subject-store.ts';
 import { subjectCardImage } from './subject-pictures.ts';
 
-/** /practice-subject: every subject for the daily test, with quick picks at the top (spec §2). */
+const TAKEN_NOTE = 'Taken today';
+
+/**
+ * /practice-subject: every subject for the daily test, with quick picks at the top (spec §2); the subjects
+ * the student has taken today say so, since each opens once a day.
+ */
 export default function PracticeSubject() {
   const [store] = useState(createPracticeSubjectStore);
   const list = useStore(store.$list);
   const picks = useStore(store.$quickPicks);
   const failedImages = useStore(store.$failedImages);
+  const taken = useStore(store.$taken);
+  const takenToday = useStore(store.$takenToday);
+  const takenNote = (subject: { _id: string }) => (taken.has(subject._id) ? TAKEN_NOTE : undefined);
 
   useEffect(() => {
     void store.load();
@@ -32,6 +40,12 @@ export default function PracticeSubject() {
       >
         {(subjects) => (
           <>
+            {takenToday.length > 0 && (
+              <p className="daily-taken">
+                Taken today: {takenToday.map(displayTitle).join(', ')}. Each subject opens again at midnight,
+                West Africa Time.
+              </p>
+            )}
             {picks.length > 0 && (
               <section className="quick-picks" aria-labelledby="quick-picks-heading">
                 <h2 id="quick-picks-heading">Quick picks</h2>
@@ -44,6 +58,12 @@ export default function PracticeSubject() {
                         onClick={() => store.choose(pick.subject)}
                       >
                         {pick.label}
+                        {takenNote(pick.subject) && (
+                          <span className="choice-note">
+                            <span className="visually-hidden">, </span>
+                            {TAKEN_NOTE}
+                          </span>
+                        )}
                       </button>
                     </li>
                   ))}
@@ -59,6 +79,7 @@ export default function PracticeSubject() {
                 image={(subject, index) => subjectCardImage(subject, index, failedImages.has(subject._id))}
                 onChoose={store.choose}
                 onImageError={store.imageFailed}
+                note={takenNote}
               />
             </section>
           </>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
+import PlanStatus from '../shared/PlanStatus.tsx';
 import { ChoiceCards } from './ChoiceCards.tsx';
 import { cardImage, EXAM_IMAGES } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
@@ -24,6 +25,7 @@ export default function SelectExam() {
         <h1 id="selection-heading">SELECT EXAM</h1>
         <p className="selection-lead">Choose the exam you are preparing for.</p>
         <EmailConfirmationNotice />
+        <PlanStatus refresh />
         <ListStatus
           state={list}
           loadingLabel="Loading exams"

@@ -281,6 +281,26 @@ describe('/practice-subject', () => {
     ]);
   });
 
+  it('marks the subjects the student has taken today, and asks nothing for a guest', async () => {
+    vi.mocked(readToken).mockReturnValue('token');
+    vi.mocked(request).mockImplementation(async (_method, path) =>
+      path === '/api/v1/exam/daily/taken'
+        ? ({ ok: true, message: 'ok', data: { day: '2026-03-02', subjects: ['phy', 'eng'] } } as never)
+        : (page(subjects) as never),
+    );
+    const store = createPracticeSubjectStore();
+    await store.load();
+    expect([...store.$taken.get()]).toEqual(['phy', 'eng']);
+    expect(store.$takenToday.get().map((item) => item.title)).toEqual(['English', 'Physics']);
+
+    vi.mocked(request).mockClear();
+    vi.mocked(readToken).mockReturnValue(undefined);
+    const guest = createPracticeSubjectStore();
+    await guest.load();
+    expect(vi.mocked(request).mock.calls.map((call) => call[1])).toEqual(['/api/v1/subject']);
+    expect(guest.$takenToday.get()).toEqual([]);
+  });
+
   it('opens the daily test when signed in, and sends a guest to sign in first', () => {
     const store = createPracticeSubjectStore();
     vi.mocked(readToken).mockReturnValue('token');

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CoinPackOffer } from '../../lib/api/payments.ts';
 import { formatNaira, formatThousands } from '../../lib/format.ts';
+import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { createBuyCoinsStore, type PickedPack } from './buy-coins-store.ts';
 import { CheckoutDialog } from './CheckoutDialog.tsx';
 
@@ -33,7 +34,11 @@ export default function BuyCoins() {
       <div className="card coin-header">
         <div>
           <h1>Buy Coins</h1>
-          <p className="coin-owner">{user ? `${user.firstName} ${user.lastName}` : ''}</p>
+          <p className="coin-owner">
+            {user
+              ? `${user.firstName} ${user.lastName}`
+              : packs.status === 'loading' && 'Loading your account...'}
+          </p>
         </div>
         <button type="button" className="button button-outline" onClick={store.showTotal} disabled={!user}>
           TotalCoin
@@ -44,18 +49,11 @@ export default function BuyCoins() {
           You chose <PackLabel pack={picked} />. Choose it below to pay.
         </p>
       )}
-      <section aria-labelledby="packs-heading">
+      <section aria-labelledby="packs-heading" aria-busy={packs.status === 'loading'}>
         <h2 id="packs-heading">Coin packs</h2>
-        {packs.status === 'loading' && (
-          <div className="spinner" role="status" aria-label="Loading coin packs" />
-        )}
+        {packs.status === 'loading' && <Loading label="Loading coin packs" />}
         {packs.status === 'failed' && (
-          <div className="payment-message" role="alert">
-            <p>{packs.message}</p>
-            <button type="button" className="button" onClick={() => void store.load()}>
-              Retry
-            </button>
-          </div>
+          <LoadFailed message={packs.message} onRetry={() => void store.load()} className="payment-message" />
         )}
         {packs.status === 'ready' && (
           <ul className="pack-grid">

@@ -3,7 +3,7 @@ import type { Paged } from '../../lib/api/paged.ts';
 import type { CoinPackOffer } from '../../lib/api/payments.ts';
 import { request } from '../../lib/client/api.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { $auth, loadUser, replaceUser, requireSignIn } from '../../lib/client/session.ts';
+import { $auth, refreshUser, replaceUser, requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
 import { formatThousands } from '../../lib/format.ts';
 import { createCheckout } from './checkout-store.ts';
@@ -37,13 +37,20 @@ export function createBuyCoinsStore() {
     },
   });
 
-  /** Loads the packs (and Retry), and the student when not loaded yet: a card payment needs their email. */
-  async function load(refreshUser = false) {
+  /**
+   * Loads the packs (and Retry), and the student when not loaded yet: a card payment needs their email, so
+   * a student who could not be loaded sees why, with Retry, instead of packs they cannot pay for.
+   */
+  async function load(reloadAccount = false) {
     $packs.set({ status: 'loading' });
-    const [result] = await Promise.all([
+    const [result, account] = await Promise.all([
       request<Paged<CoinPackOffer>>('GET', '/api/v1/coins/packs'),
-      refreshUser || !$user.get() ? loadUser() : undefined,
+      reloadAccount || !$user.get() ? refreshUser() : undefined,
     ]);
+    if (!$user.get() && account && !account.ok) {
+      $packs.set({ status: 'failed', message: account.message });
+      return;
+    }
     $packs.set(
       result.ok
         ? { status: 'ready', items: result.data.docs }

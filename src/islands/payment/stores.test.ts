@@ -21,6 +21,7 @@ vi.mock('../../lib/client/session.ts', async (original) => ({
   ...(await original<typeof import('../../lib/client/session.ts')>()),
   requireSignIn: vi.fn(),
   loadUser: vi.fn(async () => undefined),
+  refreshUser: vi.fn(async () => undefined),
 }));
 vi.mock('../../lib/client/api.ts', () => ({
   reportFailure: vi.fn(),
@@ -32,7 +33,7 @@ vi.mock('../../lib/client/api.ts', () => ({
 }));
 
 const { goBack, navigate } = await import('../../lib/client/navigation.ts');
-const { $auth, requireSignIn } = await import('../../lib/client/session.ts');
+const { $auth, refreshUser, requireSignIn } = await import('../../lib/client/session.ts');
 const { createPricingStore } = await import('./pricing-store.ts');
 const { createBuyCoinsStore, totalCoinMessage } = await import('./buy-coins-store.ts');
 const { createPaymentModeStore, NO_OPTION_MESSAGE } = await import('./payment-mode-store.ts');
@@ -58,28 +59,26 @@ const page = <T>(docs: T[]): ApiResult<unknown> => ({
 const alert = vi.fn();
 const open = vi.fn();
 
+const signedInUser = {
+  _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
+  firstName: 'Aisha',
+  lastName: 'Bello',
+  email: 'aisha@example.com',
+  emailVerified: true,
+  pendingEmail: null,
+  telephone: '08031234567',
+  triviaPoints: 1280,
+  image: null,
+  isAdmin: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
 beforeEach(() => {
   browser.token = 'token';
   browser.state = undefined;
   browser.answers.clear();
   vi.stubGlobal('window', { alert, open });
-  $auth.set({
-    user: {
-      _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
-      firstName: 'Aisha',
-      lastName: 'Bello',
-      email: 'aisha@example.com',
-      emailVerified: true,
-      pendingEmail: null,
-      telephone: '08031234567',
-      triviaPoints: 1280,
-      image: null,
-      isAdmin: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-    profile: null,
-    isAuth: true,
-  });
+  $auth.set({ user: signedInUser, profile: null, isAuth: true });
 });
 
 afterEach(() => {
@@ -261,6 +260,26 @@ describe('Buy coins', () => {
     const store = createBuyCoinsStore();
     await store.init();
     expect(store.$picked.get()).toEqual({ price: 5000, coins: 6000 });
+    expect(store.$packs.get()).toEqual({ status: 'ready', items: [card] });
+  });
+
+  it('says why when the student cannot be loaded, and Retry loads the student and the packs', async () => {
+    $auth.set({ user: null, profile: null, isAuth: false });
+    browser.answers.set('/api/v1/coins/packs', page([card]));
+    const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
+    vi.mocked(refreshUser).mockResolvedValueOnce(offline);
+    const store = createBuyCoinsStore();
+    const loading = store.init();
+    expect(store.$packs.get()).toEqual({ status: 'loading' });
+    await loading;
+    expect(store.$packs.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
+
+    vi.mocked(refreshUser).mockImplementationOnce(async () => {
+      $auth.set({ ...$auth.get(), user: signedInUser, isAuth: true });
+      return undefined;
+    });
+    await store.load();
+    expect(refreshUser).toHaveBeenCalledTimes(2);
     expect(store.$packs.get()).toEqual({ status: 'ready', items: [card] });
   });
 });

@@ -3,10 +3,13 @@ import { useEffect, useState } from 'react';
 import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
-import { formatDateTime, formatThousands } from '../../lib/format.ts';
+import { formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
+import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
+import PlanStatus from '../shared/PlanStatus.tsx';
+import { CoinHistory } from './CoinHistory.tsx';
 import { deleteAccountDialog } from './delete-account-store.ts';
 import { createProfileStore, initials, PROFILE_FIELD_LABELS, type ProfileField } from './profile-store.ts';
 
@@ -16,6 +19,7 @@ const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephon
 export default function ProfileView() {
   const [store] = useState(createProfileStore);
   const user = useStore(store.$user);
+  const account = useStore(store.$account);
   const editing = useStore(store.$editing);
   const saving = useStore(store.$saving);
   const history = useStore(store.$history);
@@ -24,7 +28,13 @@ export default function ProfileView() {
     void store.load();
   }, [store]);
 
-  if (!user) return <div className="spinner" role="status" aria-label="Loading your profile" />;
+  if (!user) {
+    return account.status === 'failed' ? (
+      <LoadFailed message={account.message} onRetry={() => void store.load()} />
+    ) : (
+      <Loading label="Loading your profile" />
+    );
+  }
 
   const siteUrl = location.origin;
   return (
@@ -45,6 +55,7 @@ export default function ProfileView() {
           </p>
         </div>
       </section>
+      <PlanStatus />
 
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">Your details</h2>
@@ -101,9 +112,9 @@ export default function ProfileView() {
         </button>
       </section>
 
-      <section aria-labelledby="history-heading">
+      <section aria-labelledby="history-heading" aria-busy={history.status === 'loading'}>
         <h2 id="history-heading">Coin History</h2>
-        <CoinHistory status={history.status} entries={history.entries} />
+        <CoinHistory state={history} onRetry={() => void store.loadHistory()} />
       </section>
 
       <Dialog
@@ -171,43 +182,6 @@ export default function ProfileView() {
           </form>
         )}
       </Dialog>
-    </div>
-  );
-}
-
-function CoinHistory({
-  status,
-  entries,
-}: ReturnType<ReturnType<typeof createProfileStore>['$history']['get']>) {
-  if (status === 'loading')
-    return <div className="spinner" role="status" aria-label="Loading coin history" />;
-  if (status === 'failed')
-    return <p>We could not load your coin history. Check your connection and reload.</p>;
-  if (entries.length === 0) return <p>No coin activity yet.</p>;
-  return (
-    <div className="table-scroll">
-      <table className="history-table">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Description</th>
-            <th scope="col">Type</th>
-            <th scope="col">Coins</th>
-            <th scope="col">Balance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry._id}>
-              <td>{formatDateTime(entry.createdAt)}</td>
-              <td>{entry.description}</td>
-              <td className={`entry-${entry.type}`}>{entry.type}</td>
-              <td>{entry.type === 'debit' ? `-${entry.coins}` : `+${entry.coins}`}</td>
-              <td>{formatThousands(entry.coinsAfter)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
+import type { CoinHistoryEntry } from '../../lib/api/history.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import { reportFailure, request } from '../../lib/client/api.ts';
-import { $auth, loadUser, replaceUser, type User } from '../../lib/client/session.ts';
+import { $auth, refreshUser, replaceUser, type User } from '../../lib/client/session.ts';
 import { showToast } from '../../lib/client/toasts.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
@@ -16,14 +17,22 @@ export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
   telephone: 'Mobile number',
 };
 
-export interface CoinHistoryEntry {
-  _id: string;
-  createdAt: string;
-  description: string;
-  type: 'credit' | 'debit';
-  coins: number;
-  coinsAfter: number;
-}
+/** The account on screen: the stored one shows at once; without one, the page waits for the server. */
+export type AccountState =
+  | { status: 'loading' }
+  | { status: 'ready' }
+  | { status: 'failed'; message: string };
+
+/** The coin history on screen. */
+export type HistoryState =
+  | { status: 'loading' }
+  | { status: 'ready'; entries: CoinHistoryEntry[] }
+  | { status: 'failed'; message: string };
+
+/** How many ledger rows /profile lists, newest first. */
+export const HISTORY_LIMIT = 50;
+
+const ACCOUNT_FAILED = 'We could not load your profile. Check your connection and try again.';
 
 /** The initials of a name, for the avatar. */
 export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
@@ -46,17 +55,29 @@ export function createProfileStore() {
   const $user = computed($auth, (state) => state.user);
   const $editing = atom<Editing | null>(null);
   const $saving = atom(false);
-  const $history = atom<{ status: 'loading' | 'ready' | 'failed'; entries: CoinHistoryEntry[] }>({
-    status: 'loading',
-    entries: [],
-  });
+  const $account = atom<AccountState>({ status: $user.get() ? 'ready' : 'loading' });
+  const $history = atom<HistoryState>({ status: 'loading' });
 
-  async function load() {
-    await loadUser();
-    const result = await request<Paged<CoinHistoryEntry>>('GET', '/api/v1/history', { query: { limit: 50 } });
+  /** Loads (or, for Retry, reloads) the coin history. */
+  async function loadHistory() {
+    $history.set({ status: 'loading' });
+    const result = await request<Paged<CoinHistoryEntry>>('GET', '/api/v1/history', {
+      query: { limit: HISTORY_LIMIT },
+    });
     $history.set(
-      result.ok ? { status: 'ready', entries: result.data.docs } : { status: 'failed', entries: [] },
+      result.ok
+        ? { status: 'ready', entries: result.data.docs }
+        : { status: 'failed', message: result.message },
     );
+  }
+
+  /** Refreshes the account and loads the coin history side by side (and Retry when neither showed). */
+  async function load() {
+    if (!$user.get()) $account.set({ status: 'loading' });
+    const [account] = await Promise.all([refreshUser(), loadHistory()]);
+    if ($user.get()) $account.set({ status: 'ready' });
+    else
+      $account.set({ status: 'failed', message: account && !account.ok ? account.message : ACCOUNT_FAILED });
   }
 
   function edit(field: ProfileField) {
@@ -118,10 +139,12 @@ export function createProfileStore() {
 
   return {
     $user,
+    $account,
     $editing,
     $saving,
     $history,
     load,
+    loadHistory,
     edit,
     setValue,
     setCurrentPassword,

@@ -73,15 +73,24 @@ export function completeSignIn(result: ApiResult<SessionPayload>, returnTo?: Ret
   return true;
 }
 
-/** Loads the current user from the server (spec: the user is loaded on start). */
-export async function loadUser(): Promise<void> {
-  if (!localStorage.getItem(AUTH_TOKEN_KEY)) return;
+/**
+ * Loads the current user from the server and answers the call's result, so that a screen with nothing
+ * stored to show can say why it failed; undefined without a token.
+ */
+export async function refreshUser(): Promise<ApiResult<SessionPayload> | undefined> {
+  if (!localStorage.getItem(AUTH_TOKEN_KEY)) return undefined;
   const result = await request<SessionPayload>('GET', '/api/v1/user');
   if (result.ok) acceptSession(result.data);
   else if (result.status === 403) {
     clearSession();
     showToast(result.message, 'error');
   }
+  return result;
+}
+
+/** Loads the current user from the server (spec: the user is loaded on start). */
+export async function loadUser(): Promise<void> {
+  await refreshUser();
 }
 
 /** Replaces the stored user after a profile edit. */

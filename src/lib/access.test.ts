@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { accessSummary } from './access.ts';
+import type { Profile } from './api/user.ts';
+import { formatDayAndTime } from './format.ts';
+
+type Subscription = Profile['subscription'];
+
+const NOW = new Date('2025-11-24T12:00:00Z');
+const trial: Subscription = {
+  status: 'trial',
+  planId: null,
+  planTitle: null,
+  endsAt: '2025-11-25T13:05:00.000Z',
+};
+const weekly: Subscription = {
+  status: 'active',
+  planId: 'weekly',
+  planTitle: 'Weekly',
+  endsAt: '2025-12-01T23:30:00.000Z',
+};
+
+describe('formatDayAndTime', () => {
+  it('writes the day, month and 24-hour time in West Africa Time (UTC+1)', () => {
+    expect(formatDayAndTime('2025-11-25T13:05:00Z')).toBe('25 Nov, 14:05');
+    // 23:30 UTC is already the next day in Lagos.
+    expect(formatDayAndTime('2025-12-01T23:30:00Z')).toBe('2 Dec, 00:30');
+    expect(formatDayAndTime('2026-03-02T08:00:00Z')).toBe('2 Mar, 09:00');
+  });
+});
+
+describe('accessSummary', () => {
+  it('says when the trial ends, and offers the plans', () => {
+    expect(accessSummary(trial, NOW)).toEqual({
+      text: 'Trial ends 25 Nov, 14:05',
+      live: true,
+      offerPlans: true,
+    });
+  });
+
+  it('names a bought plan and when it ends, and offers nothing', () => {
+    expect(accessSummary(weekly, NOW)).toEqual({
+      text: 'Weekly plan ends 2 Dec, 00:30',
+      live: true,
+      offerPlans: false,
+    });
+    expect(accessSummary({ ...weekly, planTitle: null }, NOW).text).toBe('Your plan ends 2 Dec, 00:30');
+  });
+
+  it('says a plan or trial has ended, from the server or because its end has passed since it was stored', () => {
+    expect(accessSummary({ ...weekly, status: 'expired' }, NOW)).toEqual({
+      text: 'Weekly plan ended 2 Dec, 00:30',
+      live: false,
+      offerPlans: true,
+    });
+    const later = new Date('2025-11-25T13:05:00Z');
+    expect(accessSummary(trial, later).text).toBe('Your free trial ended 25 Nov, 14:05');
+  });
+
+  it('says there is no plan yet, also for a session stored before the API sent one', () => {
+    const none: Subscription = { status: 'none', planId: null, planTitle: null, endsAt: null };
+    const expected = {
+      text: 'No plan yet: full exams need a plan, and the daily test is free.',
+      live: false,
+      offerPlans: true,
+    };
+    expect(accessSummary(none, NOW)).toEqual(expected);
+    expect(accessSummary(undefined, NOW)).toEqual(expected);
+  });
+});
