@@ -126,7 +126,7 @@ function fraction(node: MathElement): string {
   if (isSimple(numerator) && isSimple(denominator)) {
     return join(speakNode(numerator), 'over', speakNode(denominator));
   }
-  return `the fraction with numerator ${speakNode(numerator)} and denominator ${speakNode(denominator)}`;
+  return `the fraction with numerator ${speakNode(numerator)} and denominator ${speakNode(denominator)}, end fraction`;
 }
 
 function accent(node: MathElement): string {
