@@ -16,7 +16,7 @@ const help = [
     'Required: Exam type, Subject, Year, Question, Option A to Option D, Answer (the letter of the right option).',
   ],
   [
-    'Optional: ID (keeps a question stable when you correct it), Option E, Explanation, Topic, Duration (minutes).',
+    'Optional: ID (keeps a question stable when you correct it), Option E, Explanation, Topic, Duration (minutes), Passage (the text questions share: repeat it on each of them).',
   ],
   [
     'Images: put the address in Question image (and set Question type to image or diagram), or in Option X image.',

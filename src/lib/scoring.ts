@@ -52,6 +52,8 @@ export function celebrates(scoreAccuracy: number): boolean {
 /** One question of a scored attempt, as /review-answers shows it; question and answers are sanitised HTML. */
 export interface QuizAnswer {
   questionId: string;
+  /** The passage the question is about, when it has one. */
+  passage?: string;
   question: string;
   /** null when the question was left blank. */
   userAnswer: string | null;

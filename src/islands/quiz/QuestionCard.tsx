@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
+import { Passage } from '../shared/Passage.tsx';
 import { RichHtml } from '../shared/RichHtml.tsx';
 import { optionLetter } from './keyboard.ts';
 import { ImageRetry, QuizImage } from './QuizImage.tsx';
@@ -42,6 +43,7 @@ export function QuestionCard({ store }: { store: QuizStore }) {
         </button>
       </div>
 
+      {question.passage && <Passage html={question.passage} />}
       {question.question && <RichHtml className="question-text rich" html={question.question} />}
       {question.file && (
         <QuizImage

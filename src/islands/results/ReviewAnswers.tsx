@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { goBack } from '../../lib/client/navigation.ts';
+import { Passage } from '../shared/Passage.tsx';
 import { RichHtml } from '../shared/RichHtml.tsx';
 import { answersOpenLine, NO_ANSWERS_MESSAGE } from './result.ts';
 import { createReviewStore } from './review-store.ts';
@@ -42,6 +43,10 @@ export default function ReviewAnswers() {
                   {answer.isCorrect ? 'Correct' : 'Incorrect'}
                 </span>
               </div>
+              {answer.passage && (
+                // Questions on one passage follow each other: it is shown open once, folded after that.
+                <Passage html={answer.passage} open={answers[index - 1]?.passage !== answer.passage} />
+              )}
               <RichHtml className="rich review-question" html={answer.question} />
               <div className="review-row">
                 <strong>Your Answer:</strong>

@@ -19,6 +19,8 @@ export interface ExamOption {
 /** A question as the quiz shows it: nothing in it gives the answer away. */
 export interface ExamQuestion {
   _id: string;
+  /** The passage (comprehension, cloze, extract) the question is about, as sanitised HTML; absent for none. */
+  passage?: string;
   question: string;
   questionType: 'text' | 'image' | 'diagram';
   file: { url: string } | null;

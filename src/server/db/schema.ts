@@ -218,6 +218,12 @@ export const questions = pgTable(
     questionHtml: text('question_html').notNull(),
     /** The sanitised text as written, LaTeX included: what an export writes back. */
     questionSource: text('question_source').notNull(),
+    /**
+     * The passage the question is asked about (a comprehension or cloze text, an extract), as sanitised HTML;
+     * '' for none. Questions that share a passage each carry it: gzip sends the repeats almost free.
+     */
+    passageHtml: text('passage_html').notNull().default(''),
+    passageSource: text('passage_source').notNull().default(''),
     questionType: questionType('question_type').notNull().default('text'),
     fileUrl: text('file_url'),
     topic: text('topic'),

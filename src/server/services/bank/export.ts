@@ -15,6 +15,7 @@ export interface NativeOption {
 /** A question in the native JSON format. */
 export interface NativeQuestion {
   id: string;
+  passage?: string;
   question: string;
   questionType: 'text' | 'image' | 'diagram';
   file?: { url: string };
@@ -60,6 +61,7 @@ export async function readNativePapers(db: Executor): Promise<{ path: string; pa
       .select({
         id: questions.id,
         key: questions.key,
+        passage: questions.passageSource,
         question: questions.questionSource,
         questionType: questions.questionType,
         fileUrl: questions.fileUrl,
@@ -98,6 +100,7 @@ export async function readNativePapers(db: Executor): Promise<{ path: string; pa
         const answer = own.findIndex((option) => option.isCorrect);
         return {
           id: question.key,
+          ...(question.passage ? { passage: question.passage } : {}),
           question: question.question,
           questionType: question.questionType,
           ...(question.fileUrl ? { file: { url: question.fileUrl } } : {}),

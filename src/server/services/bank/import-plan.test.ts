@@ -14,6 +14,7 @@ const text = (value: string) => ({ html: `<p>${value}</p>`, source: value });
 function question(key: string, change: Partial<NormalizedQuestion> = {}): NormalizedQuestion {
   return {
     key,
+    passage: text(''),
     question: text(`What is ${key}?`),
     questionType: 'text',
     fileUrl: null,
@@ -61,6 +62,8 @@ function storedAs(questions: NormalizedQuestion[]): StoredBank {
       key: item.key,
       paperId: PAPER_ID,
       position,
+      passageHtml: item.passage.html,
+      passageSource: item.passage.source,
       questionHtml: item.question.html,
       questionSource: item.question.source,
       questionType: item.questionType,

@@ -58,6 +58,8 @@ export interface ImportPlan {
 const QUESTION_FIELDS = [
   'paperId',
   'position',
+  'passageHtml',
+  'passageSource',
   'questionHtml',
   'questionSource',
   'questionType',
@@ -84,6 +86,8 @@ function questionRow(question: NormalizedQuestion, paperId: string, position: nu
   return {
     paperId,
     position,
+    passageHtml: question.passage.html,
+    passageSource: question.passage.source,
     questionHtml: question.question.html,
     questionSource: question.question.source,
     questionType: question.questionType,

@@ -30,6 +30,8 @@ export async function loadStored(tx: Transaction, targets: PaperTarget[]): Promi
         key: questions.key,
         paperId: questions.paperId,
         position: questions.position,
+        passageHtml: questions.passageHtml,
+        passageSource: questions.passageSource,
         questionHtml: questions.questionHtml,
         questionSource: questions.questionSource,
         questionType: questions.questionType,

@@ -14,6 +14,8 @@ import {
 } from '../../../../tests/support/bank-files.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { examTypes, options, papers, questions, subjects, years } from '../../db/schema.ts';
+import { loadExamQuestions, loadPaperContent } from '../exams/papers.ts';
+import { readNativePapers } from './export.ts';
 import { importBank } from './import.ts';
 import { BankImportError, type Problem } from './types.ts';
 
@@ -184,6 +186,48 @@ describe('importBank', () => {
       'fix-02',
       'fix-01',
     ]);
+  });
+
+  it('keeps the passage that questions share, shows it with each of them, and exports it back', async () => {
+    const passage = '<p>Ada sold <u>kola</u> at Onitsha market.</p><p>Her brother kept the accounts.</p>';
+    const paper = nativePaper('passage', 3, { examType: 'JAMB', subject: 'English', year: 2019 });
+    for (const question of paper.questions.slice(0, 2)) Object.assign(question, { passage });
+    const sheet = [
+      `${CSV_HEADER},Passage`,
+      `${biologyRow(1, { Year: '2018' })},"Read this: cells divide."`,
+      `${biologyRow(2, { Year: '2018' })},`,
+    ].join('\n');
+    await run([await folder('passages', { 'english.json': JSON.stringify(paper), 'biology.csv': sheet })]);
+
+    const stored = await db
+      .select({ key: questions.key, passage: questions.passageHtml, paperId: questions.paperId })
+      .from(questions)
+      .where(sql`${questions.key} like 'passage-%'`)
+      .orderBy(asc(questions.position));
+    expect(stored.map((row) => row.passage)).toEqual([passage, passage, '']);
+
+    const content = await loadPaperContent(db, stored[0]?.paperId ?? '');
+    expect(content.ordered.map((question) => question.passage)).toEqual([passage, passage, undefined]);
+    expect(content.key.get(content.questionIds[0] ?? '')?.passage).toBe(passage);
+    // The daily test reads questions by id from across a subject's papers.
+    const daily = await loadExamQuestions(db, content.questionIds);
+    expect(daily.map((question) => question.passage)).toEqual([passage, passage, undefined]);
+
+    const exported = (await readNativePapers(db)).find((item) => item.path === 'jamb/english-2019.json');
+    expect(exported?.paper.questions.map((question) => question.passage)).toEqual([
+      passage,
+      passage,
+      undefined,
+    ]);
+
+    const biology = await db
+      .select({ passage: questions.passageHtml })
+      .from(questions)
+      .innerJoin(papers, eq(papers.id, questions.paperId))
+      .innerJoin(years, eq(years.id, papers.yearId))
+      .where(eq(years.year, 2018))
+      .orderBy(asc(questions.position));
+    expect(biology.map((row) => row.passage)).toEqual(['Read this: cells divide.', '']);
   });
 
   it('appends the questions of a partial import and keeps the stored ones, in their order', async () => {

@@ -130,6 +130,7 @@ export const questionInputSchema = strict(
       .max(120, 'id is longer than 120 characters')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'id may hold only letters, digits and . _ : -')
       .optional(),
+    passage: text('passage').default(''),
     question: text('question').default(''),
     questionType: z
       .enum(['text', 'image', 'diagram'], { error: 'questionType must be text, image or diagram' })

@@ -161,6 +161,7 @@ function normalizeQuestion(
       return { html: '', source: '' };
     }
   };
+  const passage = render(question.passage, ['passage'], 'passage');
   const questionText = render(question.question, ['question'], 'question');
   const options = question.options.map((option, index) => ({
     option: render(option.option, ['options', index, 'option'], `option ${LETTERS[index]}`),
@@ -172,6 +173,7 @@ function normalizeQuestion(
   const fileUrl = question.file?.url ?? null;
   return {
     key: question.id ?? hashKey(identity, questionText.source, fileUrl),
+    passage,
     question: questionText,
     questionType: question.questionType,
     fileUrl,

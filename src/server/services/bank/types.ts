@@ -85,6 +85,8 @@ export interface NormalizedOption {
 /** A validated question, ready to store. */
 export interface NormalizedQuestion {
   key: string;
+  /** The shared passage the question is about; empty html and source for none. */
+  passage: RichText;
   question: RichText;
   questionType: QuestionType;
   fileUrl: string | null;

@@ -33,6 +33,7 @@ export interface PaperContent {
 
 interface ContentRow {
   id: string;
+  passage: string;
   html: string;
   type: ExamQuestion['questionType'];
   fileUrl: string | null;
@@ -52,7 +53,7 @@ export async function loadPaperContent(db: Executor, paperId: string): Promise<P
   const rows = await preparedRows<ContentRow>(
     db,
     'paper_content',
-    sql`select q.id, q.question_html as html, q.question_type as type, q.file_url as "fileUrl",
+    sql`select q.id, q.passage_html as passage, q.question_html as html, q.question_type as type, q.file_url as "fileUrl",
       q.explanation_html as explanation,
       coalesce((select json_agg(json_build_object('id', o.id, 'html', o.option_html, 'type', o.option_type,
           'fileUrl', o.file_url, 'isCorrect', o.is_correct) order by o.position)
@@ -66,6 +67,7 @@ export async function loadPaperContent(db: Executor, paperId: string): Promise<P
   for (const row of rows) {
     questionsById.set(row.id, {
       _id: row.id,
+      ...(row.passage ? { passage: row.passage } : {}),
       question: row.html,
       questionType: row.type,
       file: row.fileUrl ? { url: row.fileUrl } : null,
@@ -77,6 +79,7 @@ export async function loadPaperContent(db: Executor, paperId: string): Promise<P
       })),
     });
     key.set(row.id, {
+      passage: row.passage,
       question: row.html,
       explanation: row.explanation,
       options: row.options.map((option) => ({
@@ -122,6 +125,7 @@ export async function loadExamQuestions(db: Executor, ids: readonly string[]): P
     db
       .select({
         id: questions.id,
+        passage: questions.passageHtml,
         html: questions.questionHtml,
         type: questions.questionType,
         fileUrl: questions.fileUrl,
@@ -147,6 +151,7 @@ export async function loadExamQuestions(db: Executor, ids: readonly string[]): P
     return [
       {
         _id: row.id,
+        ...(row.passage ? { passage: row.passage } : {}),
         question: row.html,
         questionType: row.type,
         file: row.fileUrl ? { url: row.fileUrl } : null,
@@ -171,6 +176,7 @@ export async function loadAnswerKey(db: Executor, ids: readonly string[]) {
   const rows = await db
     .select({
       id: questions.id,
+      passage: questions.passageHtml,
       html: questions.questionHtml,
       explanation: questions.explanationHtml,
       optionId: options.id,
@@ -189,7 +195,7 @@ export async function loadAnswerKey(db: Executor, ids: readonly string[]) {
   for (const row of rows) {
     let entry = key.get(row.id);
     if (!entry) {
-      entry = { question: row.html, explanation: row.explanation, options: [] };
+      entry = { passage: row.passage, question: row.html, explanation: row.explanation, options: [] };
       key.set(row.id, entry);
     }
     if (row.optionId !== null && row.optionHtml !== null && row.isCorrect !== null) {
@@ -200,6 +206,8 @@ export async function loadAnswerKey(db: Executor, ids: readonly string[]) {
 }
 
 export interface AnswerKeyEntry {
+  /** '' when the question has no passage. */
+  passage: string;
   question: string;
   explanation: string;
   options: { id: string; html: string; isCorrect: boolean }[];

@@ -26,6 +26,7 @@ function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: S
     outcomes.push(picked === undefined ? 'blank' : isCorrect ? 'right' : 'wrong');
     quizAnswers.push({
       questionId,
+      ...(entry.passage ? { passage: entry.passage } : {}),
       question: entry.question,
       userAnswer: picked?.html ?? null,
       correctAnswer: right?.html ?? '',

@@ -113,7 +113,7 @@ describe('parseNativeJson', () => {
         line: lineOf(text, '"json-bad-02"') - 1,
         field: 'questions[1]',
         message:
-          'unknown field "opton" in a question: the fields are id, question, questionType, file, topic, options, answer, explanation',
+          'unknown field "opton" in a question: the fields are id, passage, question, questionType, file, topic, options, answer, explanation',
       },
       {
         file: 'bank/waec/mathematics-2021.json',

@@ -20,7 +20,8 @@ type Field =
   | `option${(typeof LETTERS)[number]}Image`
   | 'answer'
   | 'explanation'
-  | 'topic';
+  | 'topic'
+  | 'passage';
 
 /** The template's columns in order, with the header each one has in content/templates. */
 export const TEMPLATE_COLUMNS: { field: Field; header: string; required: boolean }[] = [
@@ -45,6 +46,7 @@ export const TEMPLATE_COLUMNS: { field: Field; header: string; required: boolean
   { field: 'explanation', header: 'Explanation', required: false },
   { field: 'topic', header: 'Topic', required: false },
   { field: 'duration', header: 'Duration', required: false },
+  { field: 'passage', header: 'Passage', required: false },
 ];
 
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -98,6 +100,7 @@ function columnFor(path: readonly PropertyKey[]): string | undefined {
     answer: 'answer',
     explanation: 'explanation',
     topic: 'topic',
+    passage: 'passage',
   };
   const field = typeof first === 'string' ? fields[first] : undefined;
   return field ? HEADER_OF.get(field) : undefined;
@@ -225,6 +228,7 @@ export function parseTemplateRows(rows: SheetRow[], file: string): ParsedFile {
     if (value('id')) input.id = value('id');
     if (questionImage) input.file = { url: questionImage };
     if (value('topic')) input.topic = value('topic');
+    if (value('passage')) input.passage = value('passage');
     papers.push({ header, locateHeader: locate, questions: [{ input, locate }] });
   }
   return { file, papers, problems };
