@@ -83,3 +83,34 @@ test('the account, coin and plan screens fit a 360 px phone and pass axe-core', 
     await expectFitsAndPassesAxe(page);
   }
 });
+
+test('a comprehension passage shows above each of its questions and folds away on a phone', async ({
+  page,
+  student,
+}) => {
+  await signIn(page, student);
+  await page.goto('/select-exam');
+  await page.getByRole('button', { name: 'JAMB', exact: true }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: '2019', exact: true }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible();
+  const passage = page.locator('details.passage');
+  const text = passage.getByText(/inter-house debate in our school in Zaria/);
+  await expect(text).toBeVisible();
+  await expect(page.getByText('Why did nobody expect the opposition to win the debate?')).toBeVisible();
+  await expectFitsAndPassesAxe(page);
+
+  // Folded, the passage leaves the options in view; the next question on it shows it again.
+  await passage.getByText('Passage', { exact: true }).click();
+  await expect(text).toBeHidden();
+  await page.getByRole('button', { name: /^Question 2,/ }).click();
+  await expect(page.getByRole('heading', { name: 'Question 2/20', exact: true })).toBeVisible();
+  await expect(text).toBeVisible();
+  // A question without a passage shows none.
+  await page.getByRole('button', { name: /^Question 20,/ }).click();
+  await expect(page.getByRole('heading', { name: 'Question 20/20', exact: true })).toBeVisible();
+  await expect(passage).toHaveCount(0);
+});

@@ -43,7 +43,8 @@ export function QuestionCard({ store }: { store: QuizStore }) {
         </button>
       </div>
 
-      {question.passage && <Passage html={question.passage} />}
+      {/* Keyed by question: each question opens with its passage unfolded, whatever was folded before. */}
+      {question.passage && <Passage key={question._id} html={question.passage} />}
       {question.question && <RichHtml className="question-text rich" html={question.question} />}
       {question.file && (
         <QuizImage

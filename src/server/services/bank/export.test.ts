@@ -26,10 +26,10 @@ const readJson = async (path: string): Promise<unknown> => JSON.parse(await read
 describe('exportBank', () => {
   it('round-trips the sample bank: importing content/bank and exporting gives the same papers', async () => {
     const imported = await importBank(db, ['content/bank']);
-    expect(imported.questions.added).toBe(1320);
+    expect(imported.questions.added).toBe(1400);
     const out = await mkdtemp(join(scratch, 'out-'));
     const result = await exportBank(db, out);
-    expect(result).toMatchObject({ papers: 66, questions: 1320 });
+    expect(result).toMatchObject({ papers: 70, questions: 1400 });
 
     const originals = await listJson('content/bank');
     expect(await listJson(out)).toEqual(originals);
@@ -41,8 +41,8 @@ describe('exportBank', () => {
     }
 
     const again = await importBank(db, [out]);
-    expect(again.papers).toEqual({ added: 0, updated: 0, unchanged: 66 });
-    expect(again.questions).toEqual({ added: 0, updated: 0, unchanged: 1320 });
+    expect(again.papers).toEqual({ added: 0, updated: 0, unchanged: 70 });
+    expect(again.questions).toEqual({ added: 0, updated: 0, unchanged: 1400 });
   }, 60_000);
 
   it('exports spreadsheet questions with their hash keys as ids, so the export re-imports unchanged', async () => {
