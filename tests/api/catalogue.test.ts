@@ -123,7 +123,11 @@ describe('GET /api/v1/year', () => {
     const ielts = await list<Year>(`/api/v1/year?examType=${examTypeId('IELTS')}`);
     expect(ielts.map((doc) => doc.title)).toEqual(['2024', '2023']);
     const physics = await list<Year>(`/api/v1/year?subject=${subjectId('Physics')}`);
-    expect(physics.map((doc) => doc.title)).toEqual(['2021', '2020']);
+    const physicsYears = unique(
+      bankPapers.filter((paper) => paper.subject === 'Physics').map((paper) => paper.year),
+    );
+    expect(physics.map((doc) => Number(doc.title))).toEqual(physicsYears.sort((a, b) => b - a));
+    expect(physicsYears.length).toBeLessThan(bankYears.length);
   });
 
   it('pages the list', async () => {
