@@ -20,8 +20,13 @@ export function Dialog({
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // The close event is queued as a task: a key pressed at once (R, then S in the quiz) can reopen the dialog
+  // before it arrives. An event that finds the dialog open again is stale and must not close it.
+  const closedByBrowser = () => {
+    if (!ref.current?.open) onClose();
+  };
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={closedByBrowser}>
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
