@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, type Student, signIn, test, waitForIslands } from './fixtures.ts';
 
 // The e2e server runs without Paystack keys, so every card payment goes through the labelled test checkout.
 // A phone-sized screen (360 px) is the one most students use.
@@ -103,6 +103,8 @@ test('a guest who starts a plan signs in and arrives at Payment Mode with that p
   await page.goto('/pricing');
   await planCard(page, 'Weekly').getByRole('button', { name: 'START PLAN NOW' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Text typed before the form hydrates is lost when React takes the inputs over.
+  await waitForIslands(page);
   await page.getByLabel('Phone number').fill(student.details.telephone as string);
   await page.getByLabel('Password', { exact: true }).fill(student.details.password as string);
   await page.getByRole('button', { name: 'Sign In' }).click();
