@@ -916,7 +916,7 @@ async function main() {
 - Machine: ${host}
 - Command: \`${command}\`; took ${formatNumber(minutes, 1)} minutes
 - Server: ${givenUrl ? `the server at ${givenUrl}` : '`node server.mjs` (built app, gzip on) on a fresh embedded database (PGlite) under tests/.tmp, holding the sample bank and the benchmark’s 50-question paper'}
-- Browser: Chromium ${browserVersion} from ${chromeSource} (\`${chromePath}\`, headless), driven by playwright-core; Lighthouse ${lighthouseVersion}
+- Browser: Chromium ${browserVersion} from ${chromeSource} (headless), driven by playwright-core; Lighthouse ${lighthouseVersion}
 
 ### First-load weight of every route
 
