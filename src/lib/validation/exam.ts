@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFELINE_KINDS } from '../api/exam.ts';
+import { UTME } from '../api/utme.ts';
 
 const id = (message: string) => z.uuid({ error: message });
 
@@ -64,3 +65,27 @@ export const lifelineSchema = z
     kind: z.enum(LIFELINE_KINDS, { error: 'kind must be "fifty-fifty" or "skip"' }),
   })
   .strict();
+
+/**
+ * GET /api/v1/exam/utme: the three subjects chosen beside Use of English, as comma-separated ids, each once.
+ * Whether they are JAMB subjects with enough questions is the server's to say.
+ */
+export const utmeQuerySchema = z.object({
+  subjects: z
+    .string({ error: `Choose ${UTME.electives} subjects` })
+    .transform((list) => list.split(',').map((subject) => subject.trim()))
+    .pipe(
+      z
+        .array(id('Each subject must be the id of a subject'))
+        .length(UTME.electives, `Choose exactly ${UTME.electives} subjects besides Use of English`)
+        .refine((list) => new Set(list).size === list.length, 'Choose three different subjects'),
+    ),
+});
+
+/** POST /api/v1/exam/answer/utme: submit a UTME sitting; answers not yet saved may come with it. */
+export const submitUtmeSchema = z
+  .object({ exam: id('exam must be the id of your UTME sitting'), answers: answersSchema })
+  .strict();
+
+/** GET /api/v1/exam/utme/result. */
+export const utmeResultQuerySchema = z.object({ exam: id('exam must be the id of your UTME sitting') });

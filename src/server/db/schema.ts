@@ -284,7 +284,8 @@ export const emailConfirmations = pgTable(
   (table) => [index('email_confirmations_user_idx').on(table.userId)],
 );
 
-export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily']);
+/** A full exam at one paper, a daily test, or a JAMB UTME mock sitting (four subjects on one clock). */
+export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily', 'utme']);
 
 export const attempts = pgTable(
   'attempts',
@@ -294,8 +295,9 @@ export const attempts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: attemptKind('kind').notNull(),
-    /** The paper of a full exam; null for a daily test. */
+    /** The paper of a full exam; null for a daily test and a UTME sitting. */
     paperId: uuid('paper_id').references(() => papers.id),
+    /** The subject of an exam or daily test; a UTME sitting's is Use of English (its sections name all four). */
     subjectId: uuid('subject_id')
       .notNull()
       .references(() => subjects.id),
@@ -333,7 +335,39 @@ export const attempts = pgTable(
     uniqueIndex('attempts_one_daily_idx')
       .on(table.userId, table.subjectId, table.day)
       .where(sql`${table.kind} = 'daily'`),
+    // One unfinished UTME sitting per student: asking for a sitting again resumes it.
+    uniqueIndex('attempts_one_open_utme_idx')
+      .on(table.userId)
+      .where(sql`${table.kind} = 'utme' and ${table.submittedAt} is null`),
+    // The mock ranking reads the scored sittings by total.
+    index('attempts_utme_score_idx')
+      .on(table.score)
+      .where(sql`${table.kind} = 'utme' and ${table.submittedAt} is not null`),
     index('attempts_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * The four subjects of a UTME sitting, in the order shown (Use of English first): each one's questions (a
+ * slice of the attempt's question_ids) and, once scored, its score out of 100.
+ */
+export const utmeSections = pgTable(
+  'utme_sections',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    questionIds: uuid('question_ids').array().notNull(),
+    score: integer('score'),
+    correctAnswer: integer('correct_answer'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.position] }),
+    check('utme_sections_position_range', sql`${table.position} between 0 and 3`),
   ],
 );
 

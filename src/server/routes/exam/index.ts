@@ -7,6 +7,9 @@ import {
   saveAnswerSchema,
   submitDailySchema,
   submitExamSchema,
+  submitUtmeSchema,
+  utmeQuerySchema,
+  utmeResultQuerySchema,
 } from '../../../lib/validation/exam.ts';
 import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/respond.ts';
@@ -25,9 +28,11 @@ import {
   scoreAttempt,
 } from '../../services/exams/scoring.ts';
 import { openExamAttempt, startDailyAttempt } from '../../services/exams/start-attempt.ts';
+import { openUtmeSitting, utmeCatalogue } from '../../services/exams/utme.ts';
+import { readUtmeResult, scoreUtmeSitting, utmeRanking } from '../../services/exams/utme-result.ts';
 
 /**
- * /api/v1/exam: full exams, daily tests, saving and submitting answers, lifelines and the leaderboard. Each
+ * /api/v1/exam: full exams, daily tests, UTME mock sittings, saving and submitting answers, lifelines and the leaderboard. Each
  * app instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are);
  * the copy is the app's, which the deletion of an account clears.
  */
@@ -69,6 +74,34 @@ export function examRoutes(board: LeaderboardSnapshot) {
       // The same body as ok() writes, built faster (see attemptResponseJson).
       const body = attemptResponseJson('Exam fetched successfully', payload);
       return c.body(body, 200, { 'Content-Type': 'application/json' });
+    })
+    .get('/utme/subjects', requireUser, async (c) => {
+      const { db, clock } = c.get('deps');
+      const catalogue = await utmeCatalogue(db, c.get('auth').userId, clock.now());
+      return ok(c, 'UTME subjects fetched successfully', catalogue);
+    })
+    .get('/utme/ranking', requireUser, async (c) => {
+      const ranking = await utmeRanking(c.get('deps').db, c.get('auth').userId);
+      return ok(c, 'UTME mock ranking fetched successfully', ranking);
+    })
+    .get('/utme/result', requireUser, validate('query', utmeResultQuerySchema), async (c) => {
+      const { db } = c.get('deps');
+      const result = await readUtmeResult(db, c.get('auth').userId, c.req.valid('query').exam);
+      return ok(c, 'UTME result fetched successfully', result);
+    })
+    .get('/utme', requireUser, validate('query', utmeQuerySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const { userId } = c.get('auth');
+      const now = clock.now();
+      const scoreExpired = (attemptId: string) => scoreUtmeSitting(db, userId, attemptId, [], now);
+      const sitting = await openUtmeSitting(db, userId, c.req.valid('query').subjects, now, scoreExpired);
+      return ok(c, 'UTME sitting fetched successfully', sitting);
+    })
+    .post('/answer/utme', requireUser, validate('json', submitUtmeSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const { exam, answers } = c.req.valid('json');
+      const result = await scoreUtmeSitting(db, c.get('auth').userId, exam, answers, clock.now());
+      return ok(c, 'UTME sitting submitted successfully', result);
     })
     .patch('/answer', requireUser, validate('json', saveAnswerSchema), async (c) => {
       const { db, clock } = c.get('deps');

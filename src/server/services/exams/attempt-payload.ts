@@ -93,7 +93,8 @@ export function payloadOf(
 ): ExamPayload {
   return {
     _id: attempt.id,
-    kind: attempt.kind,
+    // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
+    kind: attempt.kind === 'daily' ? 'daily' : 'exam',
     duration: attempt.durationMinutes,
     startedAt: attempt.startedAt.toISOString(),
     endsAt: attempt.endsAt.toISOString(),

@@ -30,6 +30,8 @@ export async function useLifeline(
 ) {
   return db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, userId, input.exam);
+    if (attempt.kind === 'utme')
+      throw conflictError('There are no lifelines in a UTME mock, as in the exam hall.');
     requireOpen(attempt, now);
     const choices = await questionOptions(tx, attempt, input.question);
     if (!choices) throw badAnswer('question', 'This question is not part of this test.');

@@ -12,12 +12,19 @@ import { boardCredit } from './leaderboard.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
 
-/** Scores saved answers against the answer key, question by question in the attempt's order. */
-function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
+/**
+ * Marks saved answers against the answer key, question by question in the order of `questionIds`: each
+ * one's outcome, and what /review-answers shows of it.
+ */
+export function markAnswers(
+  questionIds: readonly string[],
+  key: Map<string, AnswerKeyEntry>,
+  answers: SavedAnswer[],
+) {
   const chosen = new Map(answers.map((answer) => [answer.question, answer.option]));
   const outcomes: Outcome[] = [];
   const quizAnswers: QuizAnswer[] = [];
-  for (const questionId of attempt.questionIds) {
+  for (const questionId of questionIds) {
     const entry = key.get(questionId);
     if (!entry) continue;
     const right = entry.options.find((option) => option.isCorrect);
@@ -34,7 +41,18 @@ function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: S
       explanation: entry.explanation,
     });
   }
+  return { outcomes, quizAnswers };
+}
+
+/** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
+function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
+  const { outcomes, quizAnswers } = markAnswers(attempt.questionIds, key, answers);
   return { ...tally(outcomes), quizAnswers };
+}
+
+/** A UTME sitting is scored and read through its own endpoints, with its own rules (no +5/−2, no board). */
+export function utmeElsewhere() {
+  return conflictError('This is a UTME mock sitting: submit it and read its result under /api/v1/exam/utme.');
 }
 
 /**
@@ -55,7 +73,8 @@ export function resultPayload(
   const withheld = openAt !== null && now < openAt;
   return {
     _id: attempt.id,
-    kind: attempt.kind,
+    // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
+    kind: attempt.kind === 'daily' ? 'daily' : 'exam',
     counted: attempt.counted,
     answersOpenAt: withheld ? openAt.toISOString() : null,
     ...result,
@@ -73,6 +92,7 @@ export async function readResult(db: Executor, userId: string, attemptId: string
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
   if (!attempt) throw notFound('This test does not exist.');
+  if (attempt.kind === 'utme') throw utmeElsewhere();
   if (attempt.submittedAt === null) throw conflictError('This test has not been submitted yet.');
   return resultPayload({ attempt, result: await attemptResult(db, attempt) }, now);
 }
@@ -133,6 +153,7 @@ async function lockForScoring(tx: Transaction, userId: string, attemptId: string
     .prepare('lock_attempt_for_scoring')
     .execute();
   if (!row) throw notFound('This test does not exist.');
+  if (row.kind === 'utme') throw utmeElsewhere();
   const { version, ...attempt } = row;
   return { attempt, version };
 }
@@ -214,7 +235,7 @@ export async function scoreAttempt(
  * returns every saved answer, in one statement. The caller holds the attempt's lock, so no save runs
  * alongside.
  */
-async function saveSubmittedAnswers(
+export async function saveSubmittedAnswers(
   tx: Transaction,
   attempt: Attempt,
   key: Map<string, AnswerKeyEntry>,

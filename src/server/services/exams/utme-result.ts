@@ -1,0 +1,207 @@
+/**
+ * Scoring a UTME sitting and reading its result: each subject out of 100 (the share right, no negative
+ * marking), the total out of 400, where it stands among other students (a percentile) and the mock ranking.
+ * A sitting never touches the +5/−2 leaderboard: `counted` stays false.
+ */
+
+import { and, eq, sql } from 'drizzle-orm';
+import type { UtmeRanking, UtmeResult } from '../../../lib/api/utme.ts';
+import { UTME, utmeSubjectScore } from '../../../lib/api/utme.ts';
+import { type Outcome, tally } from '../../../lib/scoring.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { attempts, utmeSections } from '../../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import { readAnswers } from './answers.ts';
+import { type Attempt, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
+import { lastInitial } from './leaderboard.ts';
+import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
+import { markAnswers, saveSubmittedAnswers } from './scoring.ts';
+import { sectionSubject, sittingSections } from './utme.ts';
+
+/** How many of the mock ranking's top places GET /exam/utme/ranking lists. */
+export const UTME_RANKING_SIZE = 100;
+
+const notASitting = () => notFound('This UTME sitting does not exist.');
+
+/** Each section of a sitting marked against the key. */
+async function markedSections(
+  db: Executor,
+  attemptId: string,
+  key: Map<string, AnswerKeyEntry>,
+  answers: SavedAnswer[],
+) {
+  const sections = await sittingSections(db, attemptId);
+  return sections.map((section) => {
+    const { outcomes, quizAnswers } = markAnswers(section.questionIds, key, answers);
+    const correct = outcomes.filter((outcome: Outcome) => outcome === 'right').length;
+    return {
+      position: section.position,
+      subject: sectionSubject(section),
+      score: utmeSubjectScore(correct, outcomes.length),
+      maxScore: UTME.maxScore,
+      correctAnswer: correct,
+      totalQuestions: outcomes.length,
+      outcomes,
+      quizAnswers,
+    };
+  });
+}
+
+/**
+ * The sittings the percentile and the ranking compare: scored ones of students who may be on a board (as
+ * on the leaderboard: not admins, email confirmed), from `attempts a join users u`.
+ */
+const rankedSitting = sql`a.kind = 'utme' and a.submitted_at is not null and not u.is_admin
+  and u.email_verified_at is not null`;
+
+/** Each compared student's best total. */
+const bestTotals = sql`select a.user_id, max(a.score) as total
+  from attempts a join users u on u.id = a.user_id where ${rankedSitting} group by a.user_id`;
+
+/** Where `total` stands among the other students' best totals: the share below it, ties counted half. */
+async function percentileOf(db: Executor, userId: string, total: number) {
+  const result = (await db.execute(sql`with best as (${bestTotals})
+    select count(*) filter (where total < ${total})::integer as below,
+      count(*) filter (where total = ${total})::integer as equal, count(*)::integer as candidates
+    from best where user_id <> ${userId}::uuid`)) as unknown as {
+    rows: { below: number; equal: number; candidates: number }[];
+  };
+  const { below = 0, equal = 0, candidates = 0 } = result.rows[0] ?? {};
+  const percentile = candidates === 0 ? 100 : Math.round(((below + equal / 2) / candidates) * 100);
+  return { percentile, candidates };
+}
+
+/** A scored sitting's result, rebuilt from its stored answers: the same however often it is read. */
+async function resultOf(db: Executor, attempt: Attempt): Promise<UtmeResult> {
+  const [key, answers] = await Promise.all([
+    loadAnswerKey(db, attempt.questionIds),
+    readAnswers(db, attempt.id),
+  ]);
+  const sections = await markedSections(db, attempt.id, key, answers);
+  const total = attempt.score ?? 0;
+  return {
+    _id: attempt.id,
+    total,
+    maxTotal: UTME.maxTotal,
+    ...(await percentileOf(db, attempt.userId, total)),
+    startedAt: attempt.startedAt.toISOString(),
+    submittedAt: (attempt.submittedAt ?? attempt.endsAt).toISOString(),
+    timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
+    sections: sections.map(({ position: _position, outcomes: _outcomes, ...section }) => section),
+  };
+}
+
+/**
+ * POST /exam/answer/utme: scores a sitting once. Answers sent with it count when it arrives before the
+ * deadline plus the grace period; later, only those saved in time. A second submission returns the stored
+ * result: the row is locked, so concurrent submissions queue and only the first scores.
+ */
+export async function scoreUtmeSitting(
+  db: Database,
+  userId: string,
+  attemptId: string,
+  submitted: { question: string; option: string }[],
+  now: Date,
+): Promise<UtmeResult> {
+  const attempt = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), eq(attempts.kind, 'utme')))
+      .for('update');
+    if (!locked) throw notASitting();
+    if (locked.submittedAt) return locked;
+
+    const key = await loadAnswerKey(tx, locked.questionIds);
+    const inTime = now.getTime() <= locked.endsAt.getTime() + GRACE_MS;
+    const answers =
+      inTime && submitted.length > 0
+        ? await saveSubmittedAnswers(tx, locked, key, submitted, now)
+        : await readAnswers(tx, locked.id);
+    const sections = await markedSections(tx, locked.id, key, answers);
+    const counts = tally(sections.flatMap((section) => section.outcomes));
+    const total = sections.reduce((sum, section) => sum + section.score, 0);
+    const finishedAt = now < locked.endsAt ? now : locked.endsAt;
+    const scored: Attempt = {
+      ...locked,
+      submittedAt: now,
+      score: total,
+      correctAnswer: counts.correctAnswer,
+      wrongAnswer: counts.wrongAnswer,
+      unanswered: counts.unanswered,
+      scoreAccuracy: counts.scoreAccuracy,
+      timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
+      counted: false,
+    };
+    const { id: _id, ...columns } = scored;
+    await tx.update(attempts).set(columns).where(eq(attempts.id, locked.id));
+    for (const section of sections) {
+      await tx
+        .update(utmeSections)
+        .set({ score: section.score, correctAnswer: section.correctAnswer })
+        .where(and(eq(utmeSections.attemptId, locked.id), eq(utmeSections.position, section.position)));
+    }
+    return scored;
+  });
+  return resultOf(db, attempt);
+}
+
+/** GET /exam/utme/result: one of the student's scored sittings, read again. */
+export async function readUtmeResult(db: Executor, userId: string, attemptId: string): Promise<UtmeResult> {
+  const [attempt] = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), eq(attempts.kind, 'utme')));
+  if (!attempt) throw notASitting();
+  if (attempt.submittedAt === null) throw conflict('This UTME sitting has not been submitted yet.');
+  return resultOf(db, attempt);
+}
+
+interface RankedRow {
+  userId: string;
+  rank: number;
+  total: number;
+  firstName: string;
+  lastName: string;
+  imageUrl: string | null;
+}
+
+/**
+ * GET /exam/utme/ranking: students by their best mock total; a tie goes to whoever reached it first. Read
+ * from the scored sittings each time (one pass over attempts_utme_score_idx's rows).
+ */
+export async function utmeRanking(db: Executor, userId: string): Promise<UtmeRanking> {
+  const result = (await db.execute(sql`with best as (
+      select distinct on (a.user_id) a.user_id, a.score as total, a.submitted_at
+      from attempts a join users u on u.id = a.user_id
+      where ${rankedSitting}
+      order by a.user_id, a.score desc, a.submitted_at
+    ), ranked as (
+      select b.user_id, b.total, row_number() over (order by b.total desc, b.submitted_at, b.user_id) as rank
+      from best b
+    )
+    select r.user_id as "userId", r.rank::integer as rank, r.total, u.first_name as "firstName",
+      u.last_name as "lastName", u.image_url as "imageUrl"
+    from ranked r join users u on u.id = r.user_id
+    where r.rank <= ${UTME_RANKING_SIZE} or r.user_id = ${userId}::uuid
+    order by r.rank`)) as unknown as { rows: RankedRow[] };
+  const mine = result.rows.find((row) => row.userId === userId);
+  return {
+    docs: result.rows
+      .filter((row) => row.rank <= UTME_RANKING_SIZE)
+      .map((row) => {
+        const isMe = row.userId === userId;
+        return {
+          rank: row.rank,
+          user: {
+            firstName: row.firstName,
+            lastName: isMe ? row.lastName : lastInitial(row.lastName),
+            image: row.imageUrl ? { url: row.imageUrl } : null,
+          },
+          total: row.total,
+          isMe,
+        };
+      }),
+    me: mine ? { rank: mine.rank, total: mine.total } : null,
+  };
+}
