@@ -37,6 +37,7 @@ import { reviewStateFor } from '../../src/islands/results/result.ts';
 import { findChromium } from '../support/chromium.ts';
 import { confirmationLinkIn } from '../support/outbox.ts';
 import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
+import { type LabelBytes, recordNetworkBytes } from './network-bytes.ts';
 import {
   formatNumber,
   intFlag,
@@ -582,15 +583,6 @@ interface SessionBytes {
   requests: number;
 }
 
-interface RequestRecord {
-  step?: string;
-  sent: number;
-  headers?: number;
-  received: number;
-  /** Answered from the HTTP cache: nothing went over the network. */
-  cached?: boolean;
-}
-
 const stepOf = (documentUrl: string) => {
   const path = new URL(documentUrl).pathname.replace(/\/+$/, '') || '/';
   return STEPS.find((step) => (step.pages as readonly string[]).includes(path))?.name ?? OTHER_STEP;
@@ -607,47 +599,8 @@ async function practiceSession(
   paper: { examType: string; subject: string; year: string; answers: string[] },
 ): Promise<SessionBytes> {
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const records = new Map<string, RequestRecord>();
-  const record = (id: string) => {
-    let found = records.get(id);
-    if (!found) {
-      found = { sent: 0, received: 0 };
-      records.set(id, found);
-    }
-    return found;
-  };
-  cdp.on('Network.requestWillBeSent', (event) => {
-    if (!event.request.url.startsWith('http')) return;
-    const entry = record(event.requestId);
-    // A redirect reuses the request id: the redirect's own answer was received for the earlier step.
-    if (event.redirectResponse) entry.received += event.redirectResponse.encodedDataLength;
-    entry.step = stepOf(event.documentURL);
-    const url = new URL(event.request.url);
-    const body = (event.request.postDataEntries ?? []).reduce(
-      (sum, part) => sum + Buffer.from(part.bytes ?? '', 'base64').length,
-      0,
-    );
-    entry.sent += `${event.request.method} ${url.pathname}${url.search} HTTP/1.1\r\n\r\n`.length + body;
-  });
-  cdp.on('Network.requestWillBeSentExtraInfo', (event) => {
-    const entry = record(event.requestId);
-    entry.headers = Object.entries(event.headers).reduce(
-      (sum, [name, value]) => sum + name.length + String(value).length + 4,
-      0,
-    );
-  });
-  cdp.on('Network.requestServedFromCache', (event) => {
-    record(event.requestId).cached = true;
-  });
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.response.fromDiskCache || event.response.fromPrefetchCache)
-      record(event.requestId).cached = true;
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    record(event.requestId).received += event.encodedDataLength;
-  });
-  await cdp.send('Network.enable');
+  const recorder = await recordNetworkBytes(context, page, (request) => stepOf(request.documentUrl));
+  let totals = new Map<string, LabelBytes>();
 
   const question = (n: number) =>
     page.getByRole('heading', { name: `Question ${n}/${paper.answers.length}`, exact: true }).waitFor();
@@ -690,23 +643,19 @@ async function practiceSession(
       .nth(paper.answers.length - 1)
       .waitFor();
     await page.waitForLoadState('networkidle');
-    // Let the last events of the DevTools Protocol arrive.
-    await new Promise((resolve) => setTimeout(resolve, 500));
   } catch (error) {
     throw new Error(`the practice session stopped at ${page.url()}: ${(error as Error).message}`);
   } finally {
-    await cdp.detach().catch(() => {});
+    totals = await recorder.stop();
     await page.close();
   }
   const received = new Map<string, number>();
   const sent = new Map<string, number>();
   let requests = 0;
-  for (const entry of records.values()) {
-    if (!entry.step || (entry.cached && entry.received === 0)) continue;
-    requests += 1;
-    const step = entry.step ?? OTHER_STEP;
-    received.set(step, (received.get(step) ?? 0) + entry.received);
-    sent.set(step, (sent.get(step) ?? 0) + entry.sent + (entry.headers ?? 0));
+  for (const [step, bytes] of totals) {
+    received.set(step, bytes.received);
+    sent.set(step, bytes.sent);
+    requests += bytes.requests;
   }
   return { received, sent, requests };
 }
