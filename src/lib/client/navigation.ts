@@ -37,7 +37,11 @@ export function readNavigationState<T>(): T | undefined {
   if (pending) {
     sessionStorage.removeItem(PENDING_KEY);
     const { path, key } = JSON.parse(pending) as PendingNavigation;
-    if (path === location.pathname) history.replaceState({ ...history.state, navKey: key }, '');
+    // The path may carry a query (/utme/result?exam=…): compare it whole, as the browser parsed it.
+    const target = new URL(path, location.href);
+    if (target.pathname === location.pathname && target.search === location.search) {
+      history.replaceState({ ...history.state, navKey: key }, '');
+    }
   }
   const key = (history.state as { navKey?: string } | null)?.navKey;
   const stored = key ? sessionStorage.getItem(stateKey(key)) : null;
