@@ -6,14 +6,20 @@ import { optionLetter } from './keyboard.ts';
 import { ImageRetry, QuizImage } from './QuizImage.tsx';
 import type { QuizStore } from './quiz-store.ts';
 
+/** What the question card reads and calls: the quiz's store, or the UTME sitting's. */
+export type QuestionCardStore = Pick<
+  QuizStore,
+  '$current' | '$timeUp' | '$submitting' | 'flag' | 'choose' | 'previous' | 'next' | 'openSubmit' | 'images'
+>;
+
 /** The question on screen: its number, the flag, the text and image, the options, then Previous and Next. */
-export function QuestionCard({ store }: { store: QuizStore }) {
+export function QuestionCard({ store }: { store: QuestionCardStore }) {
   const current = useStore(store.$current);
   const timeUp = useStore(store.$timeUp);
   const submitting = useStore(store.$submitting);
   const questionHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const { question, index, total, selected, hidden, skipped, flagged, isFirst, isLast } = current;
+  const { question, index, total, selected, hidden, skipped, flagged, isFirst, isLast, canGoOn } = current;
   const shownIndex = useRef(index);
 
   // A new question starts at the top of the page, and a screen reader hears it when focus was lost.
@@ -112,7 +118,7 @@ export function QuestionCard({ store }: { store: QuizStore }) {
             type="button"
             className="button quiz-next"
             onClick={store.next}
-            disabled={!(selected || skipped) || submitting}
+            disabled={!canGoOn || submitting}
           >
             Next
           </button>

@@ -3,13 +3,22 @@ import { useId } from 'react';
 import { describeItem } from './navigator.ts';
 import type { QuizStore } from './quiz-store.ts';
 
-/** The grid of question numbers: answered, unanswered and flagged at a glance, and a jump to any of them. */
-export function QuestionNavigator({ store }: { store: QuizStore }) {
+/**
+ * The grid of question numbers: answered, unanswered and flagged at a glance, and a jump to any of them.
+ * The UTME sitting shows one for the subject on screen, titled with it.
+ */
+export function QuestionNavigator({
+  store,
+  title = 'Questions',
+}: {
+  store: Pick<QuizStore, '$navigator' | 'goTo'>;
+  title?: string;
+}) {
   const { items, summary } = useStore(store.$navigator);
   const headingId = useId();
   return (
     <nav className="card navigator" aria-labelledby={headingId}>
-      <h2 id={headingId}>Questions</h2>
+      <h2 id={headingId}>{title}</h2>
       <p className="navigator-legend">
         <span className="legend answered">{summary.answered} answered</span>
         <span className="legend unanswered">{summary.unanswered} unanswered</span>

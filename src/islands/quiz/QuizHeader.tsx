@@ -8,7 +8,7 @@ import { describeCountdown, formatCountdown } from './timer.ts';
 const HEADER_SHRINK_PX = 20;
 
 /** The quiz page's own header: the logo home and, once the quiz is on screen, the countdown. */
-export function QuizHeader({ store }: { store: QuizStore }) {
+export function QuizHeader({ store }: { store: Pick<QuizStore, '$status' | '$remaining'> }) {
   const compact = useScrolledPast(HEADER_SHRINK_PX);
   const ready = useStore(store.$status).status === 'ready';
   return (
@@ -24,7 +24,7 @@ export function QuizHeader({ store }: { store: QuizStore }) {
 }
 
 /** The countdown box; only this re-renders each second. */
-function Countdown({ store }: { store: QuizStore }) {
+function Countdown({ store }: { store: Pick<QuizStore, '$remaining'> }) {
   const remaining = useStore(store.$remaining);
   const low = remaining > 0 && remaining <= 60;
   return (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { type QuizMode, subjectHasCalculator } from './exam.ts';
-import { KEYBOARD_HELP } from './keyboard.ts';
+import { keyboardHelp } from './keyboard.ts';
 import { LifelineBar } from './LifelineBar.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
 import { QuestionNavigator } from './QuestionNavigator.tsx';
@@ -65,14 +65,7 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
       {!sample && <LifelineBar store={store} />}
       <QuestionNavigator store={store} />
 
-      <p className="keyboard-help">
-        Keyboard:{' '}
-        {KEYBOARD_HELP.map(([keys, action]) => (
-          <span key={keys}>
-            <kbd>{keys}</kbd> {action}
-          </span>
-        ))}
-      </p>
+      <KeyboardHelp />
 
       {mode === 'daily' && showScrollTop && (
         <button
@@ -95,8 +88,26 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
   );
 }
 
+/** The JAMB CBT keys under the quiz (on wide screens, where a keyboard is likely): A–E, or A–D in the UTME. */
+export function KeyboardHelp({ optionKeys }: { optionKeys?: number }) {
+  return (
+    <p className="keyboard-help">
+      Keyboard:{' '}
+      {keyboardHelp(optionKeys).map(([keys, action]) => (
+        <span key={keys}>
+          <kbd>{keys}</kbd> {action}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /** Offline, waiting answers and time-up notices, announced politely. */
-function QuizNotices({ store }: { store: QuizStore }) {
+export function QuizNotices({
+  store,
+}: {
+  store: Pick<QuizStore, '$online' | '$pendingLabel' | '$timeUp' | '$submitting'>;
+}) {
   const online = useStore(store.$online);
   const pending = useStore(store.$pendingLabel);
   const timeUp = useStore(store.$timeUp);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandForKey, optionLetter } from './keyboard.ts';
+import { commandForKey, keyboardHelp, optionLetter } from './keyboard.ts';
 
 describe('the JAMB CBT keys', () => {
   it('chooses options with A to E, either case', () => {
@@ -7,6 +7,12 @@ describe('the JAMB CBT keys', () => {
     expect(commandForKey({ key: 'C' })).toEqual({ type: 'choose', index: 2 });
     expect(commandForKey({ key: 'e' })).toEqual({ type: 'choose', index: 4 });
     expect(commandForKey({ key: 'f' })).toBeUndefined();
+  });
+
+  it('chooses with A to D only where questions have four options (the UTME): E does nothing', () => {
+    expect(commandForKey({ key: 'd', optionKeys: 4 })).toEqual({ type: 'choose', index: 3 });
+    expect(commandForKey({ key: 'e', optionKeys: 4 })).toBeUndefined();
+    expect(commandForKey({ key: 'n', optionKeys: 4 })).toEqual({ type: 'next' });
   });
 
   it('moves with N and P and opens the submit dialog with S', () => {
@@ -29,6 +35,11 @@ describe('the JAMB CBT keys', () => {
     expect(commandForKey({ key: 'p', altKey: true })).toBeUndefined();
     expect(commandForKey({ key: 'Enter' })).toBeUndefined();
     expect(commandForKey({ key: 'Escape', dialogOpen: true })).toBeUndefined();
+  });
+
+  it('lists the letters that choose in the help line', () => {
+    expect(keyboardHelp()[0]).toEqual(['A–E', 'choose an option']);
+    expect(keyboardHelp(4)[0]).toEqual(['A–D', 'choose an option']);
   });
 
   it('labels options A, B, C...', () => {

@@ -1,6 +1,7 @@
 /**
- * The JAMB CBT keyboard: A to E choose an option, N goes to the next question, P to the previous one, S
- * opens the submit dialog and R closes it. Keys typed into a field (the calculator) are left alone.
+ * The JAMB CBT keyboard: A to E choose an option (A to D in the UTME, whose questions have four), N goes to
+ * the next question, P to the previous one, S opens the submit dialog and R closes it. Keys typed into a
+ * field (the calculator) are left alone.
  */
 
 /** What a key asks the quiz to do. */
@@ -21,8 +22,11 @@ export interface KeyPress {
   typing?: boolean;
   /** The submit dialog is open. */
   dialogOpen?: boolean;
+  /** How many option letters choose: 5 (A to E) unless told, 4 (A to D) in the UTME. */
+  optionKeys?: number;
 }
 
+/** The option letters a paper can have, A to E. */
 const CHOICE_KEYS = 'abcde';
 
 /** The letter of an option: A, B, C... */
@@ -36,7 +40,7 @@ export function commandForKey(press: KeyPress): QuizCommand | undefined {
   const key = press.key.toLowerCase();
   if (key.length !== 1) return undefined;
   if (press.dialogOpen) return key === 'r' ? { type: 'closeSubmit' } : undefined;
-  const choice = CHOICE_KEYS.indexOf(key);
+  const choice = CHOICE_KEYS.slice(0, press.optionKeys ?? CHOICE_KEYS.length).indexOf(key);
   if (choice >= 0) return { type: 'choose', index: choice };
   if (key === 'n') return { type: 'next' };
   if (key === 'p') return { type: 'previous' };
@@ -44,11 +48,13 @@ export function commandForKey(press: KeyPress): QuizCommand | undefined {
   return undefined;
 }
 
-/** The keys, as the help line under the quiz lists them. */
-export const KEYBOARD_HELP = [
-  ['A–E', 'choose an option'],
-  ['N', 'next'],
-  ['P', 'previous'],
-  ['S', 'submit'],
-  ['R', 'close the submit dialog'],
-] as const;
+/** The keys, as the help line under the quiz lists them, for papers whose options go up to `optionKeys`. */
+export function keyboardHelp(optionKeys: number = CHOICE_KEYS.length): [keys: string, action: string][] {
+  return [
+    [`A–${optionLetter(optionKeys - 1)}`, 'choose an option'],
+    ['N', 'next'],
+    ['P', 'previous'],
+    ['S', 'submit'],
+    ['R', 'close the submit dialog'],
+  ];
+}

@@ -11,7 +11,8 @@ export const AUTO_ADVANCE_MS = 1000;
 /**
  * Answering and moving between questions: picking an option (saved at once through the offline queue,
  * then on to the next question), Next, Previous (which takes the answer back, on the server too), the
- * navigator and flags.
+ * navigator and flags. With the state's free movement (the UTME) a pick stays put, Next needs no answer
+ * and Previous keeps the answer.
  */
 export function createAnswers(state: QuizState, deps: QuizDeps) {
   const { context, $exam, $index, $answers, $lifelines, $flags, $current, $timeUp, $submitting } = state;
@@ -91,7 +92,7 @@ export function createAnswers(state: QuizState, deps: QuizDeps) {
     $answers.setKey(question._id, optionId);
     context.sync?.add({ question: question._id, option: optionId });
     cancelAdvance();
-    if (!isLast) {
+    if (!isLast && !state.freeMovement) {
       advanceTimer = deps.setTimeout(() => {
         advanceTimer = undefined;
         if ($index.get() === index && !$timeUp.get()) goTo(index + 1);
@@ -99,18 +100,18 @@ export function createAnswers(state: QuizState, deps: QuizDeps) {
     }
   }
 
-  /** Next: only once the question is answered (or skipped with a lifeline). */
+  /** Next: only once the question is answered (or skipped with a lifeline), unless movement is free. */
   function next() {
-    const { question, index, isLast, selected, skipped } = $current.get();
-    if (!question || isLast || !(selected || skipped)) return;
+    const { question, index, isLast, canGoOn } = $current.get();
+    if (!question || isLast || !canGoOn) return;
     goTo(index + 1);
   }
 
-  /** Previous clears the current question's selection (spec §4), then goes back one question. */
+  /** Previous clears the current question's selection (spec §4; not in the UTME), then goes back one. */
   function previous() {
     const { question, index } = $current.get();
     if (!question || index === 0) return;
-    if (canAnswer(question) && $answers.get()[question._id]) {
+    if (!state.freeMovement && canAnswer(question) && $answers.get()[question._id]) {
       clearAnswer(question._id, { onServer: true });
     }
     goTo(index - 1);

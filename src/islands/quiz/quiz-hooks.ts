@@ -14,7 +14,7 @@ export function useScrolledPast(px: number): boolean {
 }
 
 /** Routes the JAMB CBT keys to the store, leaving keys typed into a field or the calculator alone. */
-export function useQuizKeys(store: QuizStore) {
+export function useQuizKeys(store: Pick<QuizStore, 'handleKey'>) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;

@@ -8,7 +8,7 @@ import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
 import { clockOffset, deadlineOf } from './timer.ts';
 
-type Failure = Extract<ApiResult<unknown>, { ok: false }>;
+export type Failure = Extract<ApiResult<unknown>, { ok: false }>;
 
 /** An attempt without questions becomes the built-in sample set, without its answer key (spec §2). */
 function withSampleQuestions(payload: ExamPayload): ExamPayload {
@@ -28,11 +28,11 @@ interface LoaderOptions {
 }
 
 /**
- * Loading the attempt: fetches (or resumes) the paper or the daily test, restores the answers, flags and
- * position of this phone, and sends a failed load where the spec says (the plans, the renewal page, home).
+ * Leaving the quiz page: for another page, or for where a refused load sends the student (the plans, the
+ * renewal page). /test and the UTME sitting share it.
  */
-export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, onStarted }: LoaderOptions) {
-  const { context, $status } = state;
+export function createLeaving(state: QuizState, deps: QuizDeps) {
+  const { $status } = state;
 
   /** Leaves the quiz for another page; replacing it, so Back does not come back to a dead quiz. */
   function leave(path: string) {
@@ -53,20 +53,37 @@ export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, 
     leave(path);
   }
 
+  /** A load refused for want of a plan goes to the plans, or to renew one; true when it did. */
+  function leaveForPayment(result: Failure): boolean {
+    if (result.code === PaymentCode.subscriptionExpired) {
+      leave('/subscribe-now');
+      return true;
+    }
+    if (result.code === PaymentCode.subscriptionRequired) {
+      deps.toastAfterNavigation(result.message, 'info');
+      leave('/pricing');
+      return true;
+    }
+    return false;
+  }
+
+  return { leave, reportAndLeave, leaveForPayment };
+}
+
+/**
+ * Loading the attempt: fetches (or resumes) the paper or the daily test, restores the answers, flags and
+ * position of this phone, and sends a failed load where the spec says (the plans, the renewal page, home).
+ */
+export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, onStarted }: LoaderOptions) {
+  const { context, $status } = state;
+  const { leave, reportAndLeave, leaveForPayment } = createLeaving(state, deps);
+
   function handleLoadFailure(result: Failure) {
     if (result.status === 0) {
       $status.set({ status: 'offline', message: result.message });
       return;
     }
-    if (result.code === PaymentCode.subscriptionExpired) {
-      leave('/subscribe-now');
-      return;
-    }
-    if (result.code === PaymentCode.subscriptionRequired) {
-      deps.toastAfterNavigation(result.message, 'info');
-      leave('/pricing');
-      return;
-    }
+    if (leaveForPayment(result)) return;
     if (mode === 'daily' && (result.status === 409 || result.status === 404)) {
       $status.set({ status: 'blocked', message: result.message });
       return;
@@ -78,27 +95,9 @@ export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, 
   function start(payload: ExamPayload) {
     const sample = payload.questions.length === 0;
     const exam = sample ? withSampleQuestions(payload) : payload;
-    const ids = exam.questions.map((question) => question._id);
-    const lifelines = Object.fromEntries(exam.lifelines.map((use) => [use.question, use]));
-    const skipped = new Set(exam.lifelines.filter((use) => use.kind === 'skip').map((use) => use.question));
-
-    if (!sample) answers.connectQueue(exam, skipped);
-    const picked = mergeAnswers(sample ? [] : exam.answers, context.sync?.pending() ?? []);
-    for (const question of skipped) delete picked[question];
-
-    const now = deps.now();
-    state.$sample.set(sample);
-    state.$deadline.set(deadlineOf(exam, now) + clockOffset(exam.serverTime, now));
-    state.$exam.set(exam);
     state.$title.set(quizTitle(exam, context.request?.title ?? ''));
     state.$subject.set(exam.heading?.subject ?? context.request?.subjectTitle ?? '');
-    state.$answers.set(picked);
-    state.$lifelines.set(lifelines);
-    state.$flags.set(loadFlags(context.session, exam._id, ids));
-    state.$index.set(resumePosition(context.session, exam._id, ids, picked));
-    state.$now.set(deps.now());
-    $status.set({ status: 'ready' });
-    void context.sync?.flush();
+    showAttempt(state, deps, answers, exam, { sample });
     onStarted();
   }
 
@@ -113,4 +112,38 @@ export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, 
   }
 
   return { leave, load };
+}
+
+/**
+ * Puts an attempt on screen, resuming where this phone left it: the server's saved answers with this
+ * phone's unsent picks on top, the lifelines used, the flags and the question it was on; then sends what
+ * is still queued. The sample set has no queue: its answers never leave the phone.
+ */
+export function showAttempt(
+  state: QuizState,
+  deps: QuizDeps,
+  answers: Answers,
+  exam: ExamPayload,
+  { sample = false }: { sample?: boolean } = {},
+) {
+  const { context } = state;
+  const ids = exam.questions.map((question) => question._id);
+  const lifelines = Object.fromEntries(exam.lifelines.map((use) => [use.question, use]));
+  const skipped = new Set(exam.lifelines.filter((use) => use.kind === 'skip').map((use) => use.question));
+
+  if (!sample) answers.connectQueue(exam, skipped);
+  const picked = mergeAnswers(sample ? [] : exam.answers, context.sync?.pending() ?? []);
+  for (const question of skipped) delete picked[question];
+
+  const now = deps.now();
+  state.$sample.set(sample);
+  state.$deadline.set(deadlineOf(exam, now) + clockOffset(exam.serverTime, now));
+  state.$exam.set(exam);
+  state.$answers.set(picked);
+  state.$lifelines.set(lifelines);
+  state.$flags.set(loadFlags(context.session, exam._id, ids));
+  state.$index.set(resumePosition(context.session, exam._id, ids, picked));
+  state.$now.set(deps.now());
+  state.$status.set({ status: 'ready' });
+  void context.sync?.flush();
 }

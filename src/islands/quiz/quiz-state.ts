@@ -30,8 +30,20 @@ export interface QuizContext {
   submitted: boolean;
 }
 
+export interface QuizStateOptions {
+  /**
+   * The UTME's free movement, as in JAMB's CBT: Next goes on without an answer, Previous keeps the answer,
+   * and picking an option does not move on by itself. /test and /daily-test guide instead (spec §4).
+   */
+  freeMovement?: boolean;
+}
+
 /** The quiz screen's atoms and what is computed from them; the store's parts act on these. */
-export function createQuizState(now: number, online: boolean) {
+export function createQuizState(
+  now: number,
+  online: boolean,
+  { freeMovement = false }: QuizStateOptions = {},
+) {
   const $status = atom<QuizStatus>({ status: 'loading' });
   const $exam = atom<ExamPayload | undefined>(undefined);
   const $sample = atom(false);
@@ -79,6 +91,8 @@ export function createQuizState(now: number, online: boolean) {
         flagged: question ? flags.includes(question._id) : false,
         isFirst: index === 0,
         isLast: exam ? index === exam.questions.length - 1 : false,
+        /** Whether Next may go on: always with free movement, else once answered (or skipped). */
+        canGoOn: freeMovement || Boolean((question && answers[question._id]) || lifeline?.kind === 'skip'),
       };
     },
   );
@@ -106,6 +120,7 @@ export function createQuizState(now: number, online: boolean) {
 
   return {
     context,
+    freeMovement,
     $status,
     $exam,
     $sample,
@@ -134,6 +149,9 @@ export function createQuizState(now: number, online: boolean) {
 }
 
 export type QuizState = ReturnType<typeof createQuizState>;
+
+/** The question on screen and what the question card needs to know about it. */
+export type QuizCurrent = ReturnType<QuizState['$current']['get']>;
 
 /** The questions skipped with a lifeline: they stay blank and are never sent. */
 export function skippedQuestions(lifelines: Readonly<Record<string, LifelineUse>>): Set<string> {

@@ -1,12 +1,12 @@
 import { type QuizMode, quizRequestFromState } from './exam.ts';
 import { commandForKey, type KeyPress } from './keyboard.ts';
-import { createAnswers } from './quiz-answers.ts';
+import { type Answers, createAnswers } from './quiz-answers.ts';
 import { browserDeps, type QuizDeps } from './quiz-deps.ts';
-import { createQuizImages } from './quiz-images.ts';
+import { createQuizImages, type QuizImages } from './quiz-images.ts';
 import { createLifelines } from './quiz-lifelines.ts';
 import { createLoader } from './quiz-load.ts';
-import { createQuizState } from './quiz-state.ts';
-import { createSubmission } from './quiz-submit.ts';
+import { createQuizState, type QuizState } from './quiz-state.ts';
+import { createSubmission, quizSubmitter, type Submission } from './quiz-submit.ts';
 import { TICK_MS } from './timer.ts';
 
 export { AUTO_ADVANCE_MS } from './quiz-answers.ts';
@@ -25,10 +25,11 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
   const state = createQuizState(deps.now(), deps.isOnline());
   const { context } = state;
   const answers = createAnswers(state, deps);
-  const submission = createSubmission(state, deps, answers);
+  const submission = createSubmission(state, deps, answers, quizSubmitter(state, deps));
   const images = createQuizImages(deps);
   const loader = createLoader(state, deps, { mode, answers, onStarted });
   const { lifeline } = createLifelines(state, deps, answers);
+  const handleKey = createKeyHandler(state, answers, submission);
   const cleanups: (() => void)[] = [];
 
   /** The quiz is on screen: a test whose time ran out while away is submitted; the paper's images load. */
@@ -36,33 +37,6 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     submission.checkTime();
     const exam = state.$exam.get();
     if (exam) images.preload(exam);
-  }
-
-  /** Applies a JAMB CBT key; true when the quiz used it (the page then prevents the default). */
-  function handleKey(press: KeyPress): boolean {
-    if (state.$status.get().status !== 'ready') return false;
-    const command = commandForKey({ ...press, dialogOpen: state.$confirmOpen.get() });
-    if (!command) return false;
-    switch (command.type) {
-      case 'choose': {
-        const option = state.$question.get()?.options[command.index];
-        if (!option) return false;
-        answers.choose(option._id);
-        return true;
-      }
-      case 'next':
-        answers.next();
-        return true;
-      case 'previous':
-        answers.previous();
-        return true;
-      case 'openSubmit':
-        submission.openSubmit();
-        return true;
-      case 'closeSubmit':
-        submission.closeSubmit();
-        return true;
-    }
   }
 
   /** Reads the navigation state and loads the quiz; without state, goes home (spec §2). Returns a cleanup. */
@@ -75,23 +49,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     state.$title.set(context.request.title);
     context.local = deps.openStorage('local');
     context.session = deps.openStorage('session');
-    cleanups.push(
-      deps.watchBrowser({
-        online: () => {
-          state.$online.set(true);
-          void context.sync?.flush();
-          submission.checkTime();
-          images.retryFailed();
-        },
-        offline: () => state.$online.set(false),
-        visible: () => {
-          submission.tick();
-          void context.sync?.flush();
-        },
-      }),
-    );
-    const ticker = deps.setInterval(submission.tick, TICK_MS);
-    cleanups.push(() => deps.clearInterval(ticker));
+    cleanups.push(watchAttempt(state, deps, submission, images));
     void deps.loadUser();
     void loader.load();
     return dispose;
@@ -141,3 +99,76 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
 }
 
 export type QuizStore = ReturnType<typeof createQuizStore>;
+
+/**
+ * The JAMB CBT keys of a running quiz: each key press is applied, and true says the quiz used it (the page
+ * then prevents the default). `optionKeys` is how many option letters choose (A to E unless told).
+ */
+export function createKeyHandler(
+  state: QuizState,
+  answers: Answers,
+  submission: Submission,
+  { optionKeys }: { optionKeys?: number } = {},
+) {
+  return function handleKey(press: KeyPress): boolean {
+    if (state.$status.get().status !== 'ready') return false;
+    const command = commandForKey({
+      ...press,
+      dialogOpen: state.$confirmOpen.get(),
+      ...(optionKeys ? { optionKeys } : {}),
+    });
+    if (!command) return false;
+    switch (command.type) {
+      case 'choose': {
+        const option = state.$question.get()?.options[command.index];
+        if (!option) return false;
+        answers.choose(option._id);
+        return true;
+      }
+      case 'next':
+        answers.next();
+        return true;
+      case 'previous':
+        answers.previous();
+        return true;
+      case 'openSubmit':
+        submission.openSubmit();
+        return true;
+      case 'closeSubmit':
+        submission.closeSubmit();
+        return true;
+    }
+  };
+}
+
+/**
+ * Keeps a running attempt in step with the browser: back online, queued answers go out, a time that ran
+ * out offline submits and failed images load again; a phone that wakes up catches up with the clock; the
+ * countdown ticks. Returns the cleanup.
+ */
+export function watchAttempt(
+  state: QuizState,
+  deps: QuizDeps,
+  submission: Submission,
+  images: QuizImages,
+): () => void {
+  const { context } = state;
+  const unwatch = deps.watchBrowser({
+    online: () => {
+      state.$online.set(true);
+      void context.sync?.flush();
+      submission.checkTime();
+      images.retryFailed();
+    },
+    offline: () => state.$online.set(false),
+    visible: () => {
+      submission.tick();
+      void context.sync?.flush();
+    },
+  });
+  const ticker = deps.setInterval(submission.tick, TICK_MS);
+  return () => {
+    unwatch();
+    deps.clearInterval(ticker);
+  };
+}

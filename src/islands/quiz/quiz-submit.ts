@@ -1,7 +1,8 @@
+import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth } from '../../lib/client/session.ts';
 import type { AwardState, QuizResult } from '../results/result.ts';
 import { isRetryable, retryDelay } from './answer-queue.ts';
-import { scoreSample } from './exam.ts';
+import { type ExamPayload, scoreSample } from './exam.ts';
 import { flagsKey, positionKey, storeQuietly } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
 import type { QuizDeps } from './quiz-deps.ts';
@@ -17,12 +18,66 @@ export const SUBMIT_DIALOG = {
   text: 'Are you sure you want to submit now? Action cannot be undone.',
 } as const;
 
+/** An answer as the submit body carries it. */
+export interface SubmittedAnswer {
+  question: string;
+  option: string;
+}
+
+/** Where a submission goes and where its result is shown: the quiz's, or the UTME sitting's. */
+export interface Submitter<Result> {
+  /** Sends every picked answer; `timeSpent` is in minutes. */
+  send: (exam: ExamPayload, answers: SubmittedAnswer[], timeSpent: number) => Promise<ApiResult<Result>>;
+  /** The page that shows the result, and the navigation state it is handed. */
+  destination: (result: Result) => { path: string; state: unknown };
+}
+
+/**
+ * /test and /daily-test: the paper or the daily test goes to its endpoint (the built-in sample set is
+ * scored on the phone), and the result to /award.
+ */
+export function quizSubmitter(state: QuizState, deps: QuizDeps): Submitter<QuizResult> {
+  return {
+    async send(exam, answers, timeSpent) {
+      if (state.$sample.get()) {
+        return { ok: true, data: scoreSample(state.$answers.get(), timeSpent), message: '' };
+      }
+      const quiz = state.context.request;
+      return quiz?.mode === 'daily'
+        ? deps.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
+            body: { subject: quiz.subjectId, answers, timeSpent },
+            quiet: true,
+          })
+        : deps.request<QuizResult>('POST', '/api/v1/exam/answer', {
+            body: { exam: exam._id, answers, timeSpent },
+            quiet: true,
+          });
+    },
+    destination(result) {
+      const user = $auth.get().user;
+      const award: AwardState = {
+        result,
+        user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' },
+        title: state.$title.get(),
+        ...(state.$sample.get() ? { sample: true } : {}),
+      };
+      return { path: '/award', state: award };
+    },
+  };
+}
+
 /**
  * Submitting: by hand after the confirmation, or by itself once the countdown reaches zero; then on to
- * /award with the result. When the time is up and the connection failed, it tries again by itself.
+ * the result (the submitter says where). When the time is up and the connection failed, it tries again
+ * by itself.
  */
-export function createSubmission(state: QuizState, deps: QuizDeps, answers: Answers) {
-  const { context, $exam, $sample, $answers, $confirmOpen, $submitting, $timeUp } = state;
+export function createSubmission<Result>(
+  state: QuizState,
+  deps: QuizDeps,
+  answers: Answers,
+  submitter: Submitter<Result>,
+) {
+  const { context, $exam, $answers, $confirmOpen, $submitting, $timeUp } = state;
   let retryTimer: unknown;
   let failures = 0;
 
@@ -65,7 +120,7 @@ export function createSubmission(state: QuizState, deps: QuizDeps, answers: Answ
     }, retryDelay(failures));
   }
 
-  function finish(result: QuizResult, message: string) {
+  function finish(result: Result, message: string) {
     context.submitted = true;
     const exam = $exam.get();
     context.sync?.clear();
@@ -73,21 +128,15 @@ export function createSubmission(state: QuizState, deps: QuizDeps, answers: Answ
       storeQuietly(context.session, flagsKey(exam._id), undefined);
       storeQuietly(context.session, positionKey(exam._id), undefined);
     }
-    const user = $auth.get().user;
-    const award: AwardState = {
-      result,
-      user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' },
-      title: state.$title.get(),
-      ...($sample.get() ? { sample: true } : {}),
-    };
+    const { path, state: shown } = submitter.destination(result);
     if (message) deps.toastAfterNavigation(message, 'success');
     state.$status.set({ status: 'leaving' });
     // Replace: Back from the results must not reopen (and so restart) a submitted test.
-    deps.navigate('/award', award, { replace: true });
+    deps.navigate(path, shown, { replace: true });
   }
 
   /** Every picked answer, leaving out the questions skipped with a lifeline. */
-  function answersToSend() {
+  function answersToSend(): SubmittedAnswer[] {
     const skipped = skippedQuestions(state.$lifelines.get());
     return Object.entries($answers.get())
       .filter(([question, option]) => option && !skipped.has(question))
@@ -101,32 +150,17 @@ export function createSubmission(state: QuizState, deps: QuizDeps, answers: Answ
    */
   async function submit({ auto = false }: { auto?: boolean } = {}) {
     const exam = $exam.get();
-    const quiz = context.request;
-    if (!exam || !quiz || context.submitted || $submitting.get()) return;
+    if (!exam || context.submitted || $submitting.get()) return;
     $submitting.set(true);
     answers.cancelAdvance();
     const timeSpent = minutesSpent(exam.startedAt, deps.now(), exam.duration);
-    if ($sample.get()) {
-      $submitting.set(false);
-      finish(scoreSample($answers.get(), timeSpent), '');
-      return;
-    }
+    // The sample set has no queue: its answers never leave the phone.
     const { sync } = context;
     if (sync) {
       const waited = new Promise<void>((resolve) => deps.setTimeout(resolve, QUEUE_WAIT_MS));
       await Promise.race([sync.flush(), waited]);
     }
-    const body = answersToSend();
-    const result =
-      quiz.mode === 'daily'
-        ? await deps.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
-            body: { subject: quiz.subjectId, answers: body, timeSpent },
-            quiet: true,
-          })
-        : await deps.request<QuizResult>('POST', '/api/v1/exam/answer', {
-            body: { exam: exam._id, answers: body, timeSpent },
-            quiet: true,
-          });
+    const result = await submitter.send(exam, answersToSend(), timeSpent);
     $submitting.set(false);
     if (result.ok) {
       finish(result.data, result.message);
@@ -144,3 +178,5 @@ export function createSubmission(state: QuizState, deps: QuizDeps, answers: Answ
 
   return { checkTime, tick, openSubmit, closeSubmit, submit, dispose };
 }
+
+export type Submission = ReturnType<typeof createSubmission>;
