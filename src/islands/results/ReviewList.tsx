@@ -1,0 +1,51 @@
+import { Passage } from '../shared/Passage.tsx';
+import { RichHtml } from '../shared/RichHtml.tsx';
+import type { QuizAnswer } from './result.ts';
+
+/**
+ * A scored test's questions, one card each: the passage, the question, the student's answer, the right one
+ * when it differs, and the explanation. /review-answers lists a paper with it, /utme/result each subject of a
+ * mock; `headingLevel` fits the question headings under the page's own.
+ */
+export function ReviewList({ answers, headingLevel = 2 }: { answers: QuizAnswer[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ol className="review-list">
+      {answers.map((answer, index) => (
+        <li key={answer.questionId} className="card review-item">
+          <div className="review-top">
+            <Heading>Question {index + 1}</Heading>
+            <span className={`badge ${answer.isCorrect ? 'badge-correct' : 'badge-incorrect'}`}>
+              {answer.isCorrect ? 'Correct' : 'Incorrect'}
+            </span>
+          </div>
+          {answer.passage && (
+            // Questions on one passage follow each other: it is shown open once, folded after that.
+            <Passage html={answer.passage} open={answers[index - 1]?.passage !== answer.passage} />
+          )}
+          <RichHtml className="rich review-question" html={answer.question} />
+          <div className="review-row">
+            <strong>Your Answer:</strong>
+            {answer.userAnswer ? (
+              <RichHtml className="rich" html={answer.userAnswer} />
+            ) : (
+              <p className="not-answered">Not answered</p>
+            )}
+          </div>
+          {!answer.isCorrect && answer.correctAnswer !== null && (
+            <div className="review-row review-correct">
+              <strong>Correct Answer:</strong>
+              <RichHtml className="rich" html={answer.correctAnswer} />
+            </div>
+          )}
+          {answer.explanation && (
+            <div className="review-row">
+              <strong>Explanation:</strong>
+              <RichHtml className="rich" html={answer.explanation} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
