@@ -1,0 +1,72 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { UtmeRankingEntry } from '../../lib/api/utme.ts';
+import { ordinal } from '../../lib/format.ts';
+import { initials } from '../leaderboard/leaderboard.ts';
+import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
+import { ownPlaceLine, totalOutOf } from './ranking.ts';
+import { createRankingStore } from './ranking-store.ts';
+import './ranking.css';
+
+/** The mock ranking under the /utme picker: the top students by best total, the caller's row marked. */
+export default function Ranking() {
+  const [store] = useState(createRankingStore);
+  const ranking = useStore(store.$ranking);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  if (ranking.status === 'loading') return <Loading label="Loading the mock ranking" />;
+  if (ranking.status === 'failed') {
+    return <LoadFailed message={ranking.message} onRetry={() => void store.load()} />;
+  }
+  if (ranking.rows.length === 0) {
+    return (
+      <p className="card ranking-message">Nobody has sat a mock yet. Finish one and you lead the ranking.</p>
+    );
+  }
+  return (
+    <>
+      <ol className="ranking" aria-label="Best mock totals">
+        {ranking.rows.map((row) => (
+          <Row key={row.rank} row={row} />
+        ))}
+      </ol>
+      {ranking.own && <p className="card ranking-own">{ownPlaceLine(ranking.own)}</p>}
+      {ranking.unranked && (
+        <p className="ranking-message">
+          You are not on the mock ranking yet: finish a mock to join it. Only students who have confirmed
+          their email appear.
+        </p>
+      )}
+    </>
+  );
+}
+
+function Row({ row }: { row: UtmeRankingEntry }) {
+  return (
+    <li className={`ranking-row${row.isMe ? ' me' : ''}`} aria-current={row.isMe ? 'true' : undefined}>
+      <span className="ranking-rank">{ordinal(row.rank)}</span>
+      {row.user.image ? (
+        <img
+          className="ranking-avatar"
+          src={row.user.image.url}
+          alt=""
+          width="40"
+          height="40"
+          loading="lazy"
+        />
+      ) : (
+        <span className="ranking-avatar" aria-hidden="true">
+          {initials(row.user)}
+        </span>
+      )}
+      <span className="ranking-name">
+        {row.user.firstName} {row.user.lastName}
+        {row.isMe && <span className="ranking-you"> (you)</span>}
+      </span>
+      <span className="ranking-total">{totalOutOf(row.total)}</span>
+    </li>
+  );
+}
