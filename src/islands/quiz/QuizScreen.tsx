@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { type QuizMode, subjectHasCalculator } from './exam.ts';
-import { keyboardHelp } from './keyboard.ts';
+import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LifelineBar } from './LifelineBar.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
 import { QuestionNavigator } from './QuestionNavigator.tsx';
+import { QuizNotices } from './QuizNotices.tsx';
 import { useScrolledPast } from './quiz-hooks.ts';
 import type { QuizStore } from './quiz-store.ts';
 import { SubmitDialog } from './SubmitDialog.tsx';
@@ -84,50 +85,6 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
       )}
 
       <SubmitDialog store={store} />
-    </div>
-  );
-}
-
-/** The JAMB CBT keys under the quiz (on wide screens, where a keyboard is likely): A–E, or A–D in the UTME. */
-export function KeyboardHelp({ optionKeys }: { optionKeys?: number }) {
-  return (
-    <p className="keyboard-help">
-      Keyboard:{' '}
-      {keyboardHelp(optionKeys).map(([keys, action]) => (
-        <span key={keys}>
-          <kbd>{keys}</kbd> {action}
-        </span>
-      ))}
-    </p>
-  );
-}
-
-/** Offline, waiting answers and time-up notices, announced politely. */
-export function QuizNotices({
-  store,
-}: {
-  store: Pick<QuizStore, '$online' | '$pendingLabel' | '$timeUp' | '$submitting'>;
-}) {
-  const online = useStore(store.$online);
-  const pending = useStore(store.$pendingLabel);
-  const timeUp = useStore(store.$timeUp);
-  const submitting = useStore(store.$submitting);
-  return (
-    <div className="quiz-notices" aria-live="polite">
-      {timeUp && (
-        <p className="quiz-notice quiz-notice-warn">
-          Time up!{' '}
-          {submitting
-            ? 'Submitting your answers...'
-            : 'Your answers could not be submitted yet. We keep trying; you can also press Submit.'}
-        </p>
-      )}
-      {!online && (
-        <p className="quiz-notice quiz-notice-warn">
-          You are offline. Keep answering: your answers are kept on this phone and sent when you reconnect.
-        </p>
-      )}
-      {pending && <p className="quiz-notice quiz-notice-info">{pending}</p>}
     </div>
   );
 }

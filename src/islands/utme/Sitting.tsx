@@ -1,0 +1,128 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { UTME } from '../../lib/api/utme.ts';
+import { KeyboardHelp } from '../quiz/KeyboardHelp.tsx';
+import { QuestionCard } from '../quiz/QuestionCard.tsx';
+import { QuestionNavigator } from '../quiz/QuestionNavigator.tsx';
+import { QuizHeader } from '../quiz/QuizHeader.tsx';
+import { QuizNotices } from '../quiz/QuizNotices.tsx';
+import { useQuizKeys } from '../quiz/quiz-hooks.ts';
+import { SittingSubmitDialog } from './SittingSubmitDialog.tsx';
+import { panelId, SittingTabs, tabId } from './SittingTabs.tsx';
+import { createSittingStore, type SittingStore } from './sitting-store.ts';
+import './sitting.css';
+
+// Loaded when first opened: a student who never uses it never downloads it.
+const Calculator = lazy(() =>
+  import('../quiz/Calculator.tsx').then((module) => ({ default: module.Calculator })),
+);
+
+/** The UTME sitting screen (/utme/sitting?subjects=a,b,c); its logic is in sitting-store.ts. */
+export default function Sitting() {
+  const [store] = useState(() => createSittingStore());
+  const status = useStore(store.$status);
+
+  useEffect(() => store.init(), [store]);
+  useQuizKeys(store);
+
+  return (
+    <>
+      <QuizHeader store={store} />
+      <div className="quiz-page">
+        {status.status === 'ready' ? (
+          <SittingScreen store={store} />
+        ) : status.status === 'blocked' ? (
+          <div className="card quiz-message" role="alert">
+            <h1>This mock cannot start</h1>
+            <p>{status.message}</p>
+            <p className="quiz-message-actions">
+              <a className="button" href="/utme">
+                Choose your subjects again
+              </a>
+            </p>
+          </div>
+        ) : status.status === 'offline' ? (
+          <div className="card quiz-message" role="alert">
+            <h1>You are offline</h1>
+            <p>{status.message}</p>
+            <p className="quiz-message-actions">
+              <button type="button" className="button" onClick={() => void store.load()}>
+                Retry
+              </button>
+            </p>
+          </div>
+        ) : (
+          <div className="spinner" role="status" aria-label="Loading your UTME mock" />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The running sitting: the calculator, notices, the subject tabs, the question and navigator, Submit. */
+function SittingScreen({ store }: { store: SittingStore }) {
+  const hasQuestion = useStore(store.$current).question !== undefined;
+  const sections = useStore(store.$sections);
+  const section = useStore(store.$section);
+  const submitting = useStore(store.$submitting);
+  const [calculatorOpen, setCalculatorOpen] = useState(false);
+  const calculatorButton = useRef<HTMLButtonElement>(null);
+  const idBase = useId();
+
+  if (!hasQuestion) return null;
+  const subject = sections[section]?.subject.title ?? '';
+
+  function closeCalculator() {
+    setCalculatorOpen(false);
+    calculatorButton.current?.focus();
+  }
+
+  return (
+    <div className="quiz">
+      <div className="quiz-title-row">
+        <h1 className="quiz-title">JAMB UTME mock</h1>
+        <button
+          ref={calculatorButton}
+          type="button"
+          className="button button-outline quiz-tool"
+          aria-expanded={calculatorOpen}
+          onClick={() => (calculatorOpen ? closeCalculator() : setCalculatorOpen(true))}
+        >
+          Calculator
+        </button>
+      </div>
+
+      <QuizNotices store={store} />
+      <SittingTabs store={store} idBase={idBase} />
+
+      <div
+        role="tabpanel"
+        id={panelId(idBase)}
+        aria-labelledby={tabId(idBase, section)}
+        className="sitting-panel"
+      >
+        <QuestionCard store={store} />
+        <QuestionNavigator store={store} title={`${subject} questions`} />
+      </div>
+
+      <button
+        type="button"
+        className="button sitting-submit"
+        onClick={store.openSubmit}
+        disabled={submitting}
+      >
+        Submit the mock
+      </button>
+
+      <KeyboardHelp optionKeys={UTME.optionKeys} />
+
+      {calculatorOpen && (
+        <Suspense fallback={null}>
+          <Calculator onClose={closeCalculator} />
+        </Suspense>
+      )}
+
+      <SittingSubmitDialog store={store} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { type KeyboardEvent, useRef } from 'react';
+import { tabCountLabel } from './sitting.ts';
+import type { SittingStore } from './sitting-store.ts';
+
+/** The tab of subject `index` and the one panel every tab shows. */
+export const tabId = (base: string, index: number) => `${base}-tab-${index}`;
+export const panelId = (base: string) => `${base}-panel`;
+
+/**
+ * The four subjects as tabs, each with how many of its questions are answered ("Physics 12/40"). Only the
+ * selected tab is in the Tab order; the arrow keys, Home and End move between tabs and open the subject
+ * (opening one costs no request, so focus and selection move together).
+ */
+export function SittingTabs({ store, idBase }: { store: SittingStore; idBase: string }) {
+  const counts = useStore(store.$counts);
+  const section = useStore(store.$section);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    const last = counts.length - 1;
+    const target = {
+      ArrowRight: section === last ? 0 : section + 1,
+      ArrowLeft: section === 0 ? last : section - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    store.goToSection(target);
+    tabs.current[target]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Subjects" className="sitting-tabs" onKeyDown={onKeyDown}>
+      {counts.map((count, index) => (
+        <button
+          key={count.subject._id}
+          ref={(tab) => {
+            tabs.current[index] = tab;
+          }}
+          type="button"
+          role="tab"
+          id={tabId(idBase, index)}
+          className="sitting-tab"
+          aria-selected={index === section}
+          aria-controls={panelId(idBase)}
+          tabIndex={index === section ? 0 : -1}
+          onClick={() => store.goToSection(index)}
+        >
+          <span>{count.subject.title}</span>
+          <span className="sitting-tab-count" aria-hidden="true">
+            {count.answered}/{count.total}
+          </span>
+          <span className="visually-hidden">{tabCountLabel(count)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
