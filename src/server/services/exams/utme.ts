@@ -241,9 +241,10 @@ export async function openUtmeSitting(
   assertExamAccess((await subscriptionStatus(db, userId, now)).status);
   const open = await findOpenSitting(db, userId);
   if (open && now.getTime() <= open.endsAt.getTime() + GRACE_MS) return sittingPayload(db, open, now);
+  // The subjects are checked first, so that a refused request leaves the expired sitting as it was.
+  const four = await chosenSubjects(db, chosen);
   if (open) await scoreExpired(open.id);
 
-  const four = await chosenSubjects(db, chosen);
   const drawn = await Promise.all(
     four.map(async (subject, position) => {
       const pool = await subjectPool(db, userId, subject.id);
