@@ -10,6 +10,7 @@ import {
   lifelineUses,
   payments,
   users,
+  utmeSections,
 } from '../../src/server/db/schema.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
@@ -19,7 +20,7 @@ import {
   listEndpoints,
   sendRaw,
 } from '../support/api-probe.ts';
-import { createPaper } from '../support/bank-fixture.ts';
+import { createJambBank, createPaper } from '../support/bank-fixture.ts';
 import {
   confirmationTokenFor,
   createTestApp,
@@ -33,6 +34,8 @@ const paper = await createPaper(t.db, { count: 4 });
 const DAY = 86_400_000;
 const examUrl = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
 const dailyUrl = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
+const jamb = await createJambBank(t.db);
+const utmeUrl = `/api/v1/exam/utme?subjects=${[jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology].map((subject) => subject.id).join(',')}`;
 
 /** The endpoints that need a signed-in student, as they must stay: a new one is added here on purpose. */
 const NEEDS_A_USER = [
@@ -51,18 +54,27 @@ const NEEDS_A_USER = [
   'POST /api/v1/exam/lifeline',
   'GET /api/v1/exam/result',
   'GET /api/v1/exam/leaderboard',
+  'GET /api/v1/exam/utme/subjects',
+  'GET /api/v1/exam/utme',
+  'POST /api/v1/exam/answer/utme',
+  'GET /api/v1/exam/utme/result',
+  'GET /api/v1/exam/utme/ranking',
   'POST /api/v1/subscription',
   'POST /api/v1/coins',
   'POST /api/v1/test-checkout',
 ].sort();
 
-/** A student with an open exam attempt and an open daily test, and a card payment not yet granted. */
+/**
+ * A student with an open exam attempt, an open daily test and an open UTME sitting, and a card payment not
+ * yet granted.
+ */
 async function preparedStudent() {
   const student = await signUpStudent(t);
   const exam = await t.request('GET', examUrl, { token: student.token });
   const daily = await t.request('GET', dailyUrl, { token: student.token });
-  if (exam.status !== 200 || daily.status !== 200)
-    throw new Error(`fixture failed: ${exam.text} ${daily.text}`);
+  const utme = await t.request('GET', utmeUrl, { token: student.token });
+  if (exam.status !== 200 || daily.status !== 200 || utme.status !== 200)
+    throw new Error(`fixture failed: ${exam.text} ${daily.text} ${utme.text}`);
   const reference = `ref-${randomUUID()}`;
   const paid = await t.request('POST', '/api/v1/test-checkout', {
     token: student.token,
@@ -78,6 +90,7 @@ async function preparedStudent() {
     ...student,
     id: student.user._id as string,
     attemptId: exam.json.data._id as string,
+    utmeId: utme.json.data._id as string,
     reference,
   };
 }
@@ -114,6 +127,13 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     // The owner's own attempt (still open, so the owner would get 409 rather than the result).
     'GET /api/v1/exam/result': { path: `/api/v1/exam/result?exam=${owner.attemptId}` },
     'GET /api/v1/exam/leaderboard': { path: '/api/v1/exam/leaderboard' },
+    'GET /api/v1/exam/utme/subjects': { path: '/api/v1/exam/utme/subjects' },
+    // The owner's open sitting, resumed.
+    'GET /api/v1/exam/utme': { path: utmeUrl },
+    'POST /api/v1/exam/answer/utme': { path: '/api/v1/exam/answer/utme', body: { exam: owner.utmeId } },
+    // Still open, as for GET /exam/result: the owner would get 409.
+    'GET /api/v1/exam/utme/result': { path: `/api/v1/exam/utme/result?exam=${owner.utmeId}` },
+    'GET /api/v1/exam/utme/ranking': { path: '/api/v1/exam/utme/ranking' },
     'POST /api/v1/subscription': {
       path: '/api/v1/subscription',
       body: { reference: owner.reference, channel: 'paystack', planId: 'weekly' },
@@ -235,6 +255,7 @@ async function rowsOf(db: Database, userId: string) {
   const mine = db.select({ id: attempts.id }).from(attempts).where(eq(attempts.userId, userId));
   result.answers = await db.select().from(attemptAnswers).where(inArray(attemptAnswers.attemptId, mine));
   result.lifelines = await db.select().from(lifelineUses).where(inArray(lifelineUses.attemptId, mine));
+  result.utmeSections = await db.select().from(utmeSections).where(inArray(utmeSections.attemptId, mine));
   return JSON.stringify(result);
 }
 
@@ -475,6 +496,49 @@ describe('one student cannot read or change another student’s data', () => {
     const stolen = await t.request('GET', `/api/v1/exam/result?exam=${a.attemptId}`, { token: b.token });
     expect(stolen.status).toBe(404);
     expect(stolen.json).toMatchObject({ success: false, message: 'This test does not exist.' });
+    expect(stolen.text).not.toContain('quizAnswers');
+  });
+
+  it('B can neither answer, submit nor read A’s UTME sitting, and asking for one gets B’s own', async () => {
+    const { a, b, aBefore } = await pair();
+    const [sitting] = await t.db.select().from(attempts).where(eq(attempts.id, a.utmeId));
+    const questionId = sitting?.questionIds[0];
+    const question = Object.values(jamb.subjects)
+      .flatMap((subject) => subject.questions)
+      .find((candidate) => candidate.id === questionId);
+    if (!question) throw new Error('the sitting has no fixture question');
+    const answer = { question: question.id, option: question.right };
+
+    const saved = await send(
+      'PATCH /api/v1/exam/answer',
+      {
+        path: '/api/v1/exam/answer',
+        body: { exam: a.utmeId, ...answer },
+      },
+      b.token,
+    );
+    expect(saved.status).toBe(404);
+    for (const answers of [[], [answer]]) {
+      const submitted = await send(
+        'POST /api/v1/exam/answer/utme',
+        { path: '/api/v1/exam/answer/utme', body: { exam: a.utmeId, answers } },
+        b.token,
+      );
+      expect(submitted.status).toBe(404);
+      expectErrorShape(submitted);
+    }
+    const own = await t.request('GET', utmeUrl, { token: b.token });
+    expect(own.json.data._id).toBe(b.utmeId);
+    expect(own.json.data.answers).toEqual([]);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+
+    const scored = await t.request('POST', '/api/v1/exam/answer/utme', {
+      token: a.token,
+      body: { exam: a.utmeId },
+    });
+    expect(scored.status).toBe(200);
+    const stolen = await t.request('GET', `/api/v1/exam/utme/result?exam=${a.utmeId}`, { token: b.token });
+    expect(stolen.status).toBe(404);
     expect(stolen.text).not.toContain('quizAnswers');
   });
 });
