@@ -10,7 +10,7 @@ import {
   type ProbeResponse,
   sendRaw,
 } from '../support/api-probe.ts';
-import { createPaper } from '../support/bank-fixture.ts';
+import { createJambBank, createPaper } from '../support/bank-fixture.ts';
 import { createTestApp, newStudent, signUpStudent } from '../support/test-app.ts';
 
 // Property-based robustness of every endpoint: malformed and hostile input gets a 4xx in the API's error
@@ -35,6 +35,15 @@ const attemptId: string = exam.json.data._id;
 const [firstQuestion] = paper.questions;
 if (!firstQuestion) throw new Error('fixture paper has no question');
 await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token: student.token });
+const jamb = await createJambBank(t.db);
+const utmeSubjects = [jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology];
+const utme = await t.request(
+  'GET',
+  `/api/v1/exam/utme?subjects=${utmeSubjects.map((subject) => subject.id).join(',')}`,
+  { token: student.token },
+);
+if (utme.status !== 200) throw new Error(`fixture UTME sitting failed: ${utme.text}`);
+const utmeId: string = utme.json.data._id;
 
 const endpoints = listEndpoints(t.app);
 let requestCount = 0;
@@ -79,6 +88,7 @@ const examples: Record<string, Example> = {
   },
   'POST /api/v1/exam/answer/daily': { kind: 'json', fields: { subject: paper.ids.subject } },
   'POST /api/v1/exam/answer': { kind: 'json', fields: { exam: attemptId } },
+  'POST /api/v1/exam/answer/utme': { kind: 'json', fields: { exam: utmeId } },
   'POST /api/v1/exam/lifeline': {
     kind: 'json',
     fields: { exam: attemptId, question: firstQuestion.id, kind: 'skip' },
@@ -258,6 +268,7 @@ const QUERY_KEYS = [
   'examType',
   'subject',
   'year',
+  'subjects',
   'page[]',
   'a[b]',
   '__proto__',
@@ -284,6 +295,7 @@ const QUERY_VALUES = [
   '[]',
   '+',
   '00000000-0000-0000-0000-000000000000',
+  '00000000-0000-0000-0000-000000000000,00000000-0000-0000-0000-000000000001,00000000-0000-0000-0000-000000000002',
 ];
 
 function encodeLoosely(text: string): string {
