@@ -125,7 +125,7 @@ describe('faqSchema, partnerSchema and serviceSchema', () => {
         order: 1,
       }),
     ).toEqual([
-      'icon: Set "icon" to one of book, clock, calendar, lightbulb, trophy, coins, chart.',
+      'icon: Set "icon" to one of book, clock, calendar, lightbulb, trophy, coins, chart, clipboard.',
       'href: Write "href" as a path on this site such as /select-exam.',
     ]);
   });

@@ -13,7 +13,16 @@ import { company } from '../lib/company.ts';
 export const EXAM_TYPES = ['COMMON ENTRANCE', 'BECE', 'NECO', 'WAEC', 'GCE', 'JAMB', 'IELTS'] as const;
 
 /** Icons the services block can show; each is drawn in src/components/home/ServiceIcon.astro. */
-export const SERVICE_ICONS = ['book', 'clock', 'calendar', 'lightbulb', 'trophy', 'coins', 'chart'] as const;
+export const SERVICE_ICONS = [
+  'book',
+  'clock',
+  'calendar',
+  'lightbulb',
+  'trophy',
+  'coins',
+  'chart',
+  'clipboard',
+] as const;
 
 /** A strict object: a misspelt or unknown field is an error that names the fields the entry may have. */
 function entry<Shape extends z.ZodRawShape>(shape: Shape) {

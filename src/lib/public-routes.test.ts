@@ -8,7 +8,9 @@ describe('sitemapXml', () => {
     expect(locations).toHaveLength(PUBLIC_ROUTES.length);
     expect(locations).toContain('https://examprep.ng/');
     expect(locations).toContain('https://examprep.ng/terms-and-conditions/');
+    // Pages behind sign-in stay out, the UTME mock among them.
     expect(locations.some((location) => location?.includes('/profile'))).toBe(false);
+    expect(locations.some((location) => location?.includes('/utme'))).toBe(false);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
   });
 });

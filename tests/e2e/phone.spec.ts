@@ -76,7 +76,14 @@ test('the account, coin and plan screens fit a 360 px phone and pass axe-core', 
   await expect(page.getByRole('radio').first()).toBeVisible();
   await expectFitsAndPassesAxe(page);
 
-  for (const path of ['/daily-test', '/practice-subject', '/out-of-coin', '/bought-coin', '/subscribe-now']) {
+  for (const path of [
+    '/daily-test',
+    '/practice-subject',
+    '/out-of-coin',
+    '/bought-coin',
+    '/subscribe-now',
+    '/utme',
+  ]) {
     await page.goto(path);
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     await expect(page.locator('main')).toBeVisible();

@@ -31,6 +31,8 @@ const ROUTES = [
   '/forgot-password',
   '/set-password',
   '/verify-email',
+  '/utme',
+  '/utme/result',
 ];
 
 test('every route of the route table answers 200 with security headers and gzip', async ({ request }) => {

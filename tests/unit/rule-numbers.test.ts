@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { UTME_IN_SHORT } from '../../src/islands/utme/picker.ts';
 import { RESET_TOKEN_MINUTES, WELCOME_COINS } from '../../src/lib/api/user.ts';
+import { UTME } from '../../src/lib/api/utme.ts';
 import { LIFELINE_COST, POINTS_PER_RIGHT_ANSWER, POINTS_PER_WRONG_ANSWER } from '../../src/lib/scoring.ts';
 
 // The content pages state the rules in prose (Markdown and YAML cannot import a constant): each number they
@@ -29,6 +31,11 @@ describe('the numbers the pages state', () => {
     const services = read('src/content/services.yaml');
     expect(services).toContain(`Earn ${right} points for each right answer`);
     expect(services).toContain(`Start with ${WELCOME_COINS} coins`);
+  });
+
+  it('give the UTME mock the format its constants set', () => {
+    const services = read('src/content/services.yaml');
+    expect(services).toContain(`${UTME_IN_SHORT}, each subject marked out of ${UTME.maxScore}.`);
   });
 
   it('no content page states another number of points or coins for these rules', () => {

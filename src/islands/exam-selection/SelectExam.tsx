@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { UTME } from '../../lib/api/utme.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
+import { UTME_IN_SHORT } from '../utme/picker.ts';
 import { ChoiceCards } from './ChoiceCards.tsx';
 import { cardImage, EXAM_IMAGES } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
@@ -26,6 +28,13 @@ export default function SelectExam() {
         <p className="selection-lead">Choose the exam you are preparing for.</p>
         <EmailConfirmationNotice />
         <PlanStatus refresh />
+        <a className="utme-banner" href="/utme">
+          <strong>JAMB UTME mock: {UTME_IN_SHORT}</strong>
+          <span>
+            Use of English and three subjects of your choice on one clock, marked out of {UTME.maxTotal} as
+            JAMB does.
+          </span>
+        </a>
         <ListStatus
           state={list}
           loadingLabel="Loading exams"

@@ -127,6 +127,10 @@ function ChoiceForm({
           {refusal}
         </p>
       </div>
+      <p className="picker-clock">
+        The {UTME.durationMinutes / 60}-hour clock starts when you press Start and keeps running if you leave
+        the page.
+      </p>
       <button type="submit" className="button picker-start">
         Start the mock
       </button>

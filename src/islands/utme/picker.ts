@@ -116,3 +116,8 @@ export function mockAccess(
     confirmEmail: false,
   };
 }
+
+/** The mock in short, from the format's constants: "4 subjects, 180 questions, 2 hours". */
+export const UTME_IN_SHORT = `${UTME.electives + 1} subjects, ${
+  UTME.englishQuestions + UTME.electives * UTME.electiveQuestions
+} questions, ${UTME.durationMinutes / 60} hours`;
