@@ -107,7 +107,6 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
     const { exam, sections } = flattenSitting(sitting);
     lastSeen.clear();
     $sections.set(sections);
-    state.$title.set('UTME mock');
     showAttempt(state, deps, answers, exam);
     // A sitting whose time ran out while the student was away is submitted at once.
     submission.checkTime();
