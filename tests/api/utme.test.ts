@@ -311,6 +311,12 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
     expect(await attemptCount(user._id)).toBe(0);
   });
 
+  it('takes subject ids written in capitals as the same subjects', async () => {
+    const { token } = await subscribedStudent(t);
+    const sitting = await startSitting(token, CHOSEN.map((id) => id.toUpperCase()));
+    expect(sitting.sections.map((section) => section.subject._id)).toEqual([english.id, ...CHOSEN]);
+  });
+
   it('answers 402 without a plan or the trial, and lets the trial start a sitting', async () => {
     const lapsed = await signUpStudent(t);
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, lapsed.user._id));

@@ -73,7 +73,7 @@ export const lifelineSchema = z
 export const utmeQuerySchema = z.object({
   subjects: z
     .string({ error: `Choose ${UTME.electives} subjects` })
-    .transform((list) => list.split(',').map((subject) => subject.trim()))
+    .transform((list) => list.split(',').map((subject) => subject.trim().toLowerCase()))
     .pipe(
       z
         .array(id('Each subject must be the id of a subject'))
