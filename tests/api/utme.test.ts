@@ -313,7 +313,10 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
 
   it('takes subject ids written in capitals as the same subjects', async () => {
     const { token } = await subscribedStudent(t);
-    const sitting = await startSitting(token, CHOSEN.map((id) => id.toUpperCase()));
+    const sitting = await startSitting(
+      token,
+      CHOSEN.map((id) => id.toUpperCase()),
+    );
     expect(sitting.sections.map((section) => section.subject._id)).toEqual([english.id, ...CHOSEN]);
   });
 
