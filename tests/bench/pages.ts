@@ -48,6 +48,7 @@ import {
   table,
   writeReportSection,
 } from './support.ts';
+import { type SittingBytes, sittingReport, utmeSitting } from './utme-sitting.ts';
 
 const flags = parseFlags();
 const givenUrl = (
@@ -148,6 +149,7 @@ const ROUTES: Route[] = [
   app('/profile', { signedIn: true, how: signedIn }),
   app('/leader-board', { signedIn: true, how: signedIn }),
   app('/buy-coins', { signedIn: true, how: signedIn }),
+  app('/utme', { signedIn: true, how: signedIn }),
   app('/subjects', {
     signedIn: true,
     how: withState(`exam type ${ROUTE_PAPER.examType}`),
@@ -774,6 +776,21 @@ async function main() {
       await sessionBrowser.close();
     }
 
+    // The UTME mock sitting, SESSIONS times, each by a new student (on the trial) in a fresh context.
+    const sittings: SittingBytes[] = [];
+    const sittingBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+    try {
+      for (let sitting = 0; sitting < SESSIONS; sitting++) {
+        const student = await signUp(origin);
+        const measured = await utmeSitting(sittingBrowser, origin, student.token, VIEWPORT);
+        sittings.push(measured);
+        const received = sum([...measured.values()].map((bytes) => bytes.received));
+        console.log(`bench:pages: UTME sitting #${sitting + 1}: ${kb(received)} KB received`);
+      }
+    } finally {
+      await sittingBrowser.close();
+    }
+
     // The report.
     const failures: string[] = [];
     const misses: string[] = [];
@@ -924,6 +941,8 @@ ${table(['step', 'cold received KB', 'cold sent KB', 'warm received KB', 'warm s
 
 - Cold: **${kb(coldTotal)} KB** in all (${requests(cold)} requests), **${naira(coldTotal)}** a session at ₦${NAIRA_PER_GB} per GB
 - Warm: **${kb(warmTotal)} KB** in all (${requests(warm)} requests), **${naira(warmTotal)}** a session
+
+${sittingReport(sittings, NAIRA_PER_GB)}
 
 ### Budgets (DESIGN §7)
 
