@@ -2,16 +2,8 @@ import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import type { UtmeSectionResult } from '../../lib/api/utme.ts';
 import { ReviewList } from '../results/ReviewList.tsx';
+import { tabForKey } from '../shared/tabs.ts';
 import type { createResultStore } from './result-store.ts';
-
-/** Where an arrow, Home or End key moves among the tabs (WAI-ARIA tabs: the ends wrap round). */
-function targetTab(key: string, current: number, count: number): number | undefined {
-  if (key === 'ArrowRight') return (current + 1) % count;
-  if (key === 'ArrowLeft') return (current - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return undefined;
-}
 
 /**
  * The review of a mock, one tab per subject: each question with its passage, the student's answer, the
@@ -35,7 +27,7 @@ export function ResultReview({
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    const target = targetTab(event.key, current, sections.length);
+    const target = tabForKey(event, current, sections.length);
     if (target === undefined) return;
     event.preventDefault();
     open(target);

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useRef } from 'react';
+import { tabForKey } from '../shared/tabs.ts';
 import { tabCountLabel } from './sitting.ts';
 import type { SittingStore } from './sitting-store.ts';
 
@@ -18,14 +19,8 @@ export function SittingTabs({ store, idBase }: { store: SittingStore; idBase: st
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent) {
-    const last = counts.length - 1;
-    const target = {
-      ArrowRight: section === last ? 0 : section + 1,
-      ArrowLeft: section === 0 ? last : section - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (target === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = tabForKey(event, section, counts.length);
+    if (target === undefined) return;
     event.preventDefault();
     store.goToSection(target);
     tabs.current[target]?.focus();
