@@ -321,8 +321,14 @@ export const attempts = pgTable(
      * a paper, and every daily test. Later attempts at a paper are practice.
      */
     counted: boolean('counted').notNull().default(false),
+    /**
+     * The id the phone gave an attempt taken offline (POST /exam/offline); null for one taken online. The
+     * unique index makes a second upload of the same attempt store nothing.
+     */
+    clientId: uuid('client_id'),
   },
   (table) => [
+    uniqueIndex('attempts_user_client_idx').on(table.userId, table.clientId),
     // At most one attempt per student and paper counts towards the leaderboard.
     uniqueIndex('attempts_one_counted_exam_idx')
       .on(table.userId, table.paperId)
@@ -345,6 +351,33 @@ export const attempts = pgTable(
       .where(sql`${table.kind} = 'utme' and ${table.submittedAt} is not null`),
     index('attempts_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * The papers a student has downloaded for offline practice (GET /exam/download), one row per student and
+ * paper. A student who holds a paper's key no longer scores on the leaderboard for it (recordScoreQuery),
+ * and only an attempt at a downloaded paper may be uploaded (POST /exam/offline).
+ */
+export const paperDownloads = pgTable(
+  'paper_downloads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => papers.id),
+    /** The latest download; a new download updates it and the version. */
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The first download, which a newer one never moves: an attempt started after it may be uploaded even
+     * when the student downloaded the paper again before the upload.
+     */
+    firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** paperVersionSql when it was downloaded. */
+    version: text('version').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.paperId] })],
 );
 
 /**

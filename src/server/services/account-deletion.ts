@@ -6,6 +6,7 @@ import {
   attempts,
   coinLedger,
   emailConfirmations,
+  paperDownloads,
   passwordResets,
   payments,
   sessions,
@@ -20,11 +21,11 @@ const WRONG_PASSWORD = 'Your password is not correct';
 
 /**
  * Deletes a student's account for good, once the password is right (docs/decisions.md, "Deleting an
- * account"). One transaction removes the sessions, links, coin history, subscriptions and attempts (with
- * their answers and lifelines, so the student leaves the leaderboard), and empties the user row of every
- * personal detail, which frees the email and the phone number for a new account. The row itself stays, as
- * a tombstone, because the payments that the law requires us to keep (amount, date, reference, plan) point
- * to it; they then name nobody.
+ * account"). One transaction removes the sessions, links, coin history, subscriptions, attempts (with
+ * their answers and lifelines, so the student leaves the leaderboard) and downloaded papers, and empties the
+ * user row of every personal detail, which frees the email and the phone number for a new account. The row
+ * itself stays, as a tombstone, because the payments that the law requires us to keep (amount, date,
+ * reference, plan) point to it; they then name nobody.
  */
 export async function deleteAccount(
   db: Database,
@@ -88,6 +89,7 @@ async function deleteOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(coinLedger).where(eq(coinLedger.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(attempts).where(eq(attempts.userId, userId));
+  await tx.delete(paperDownloads).where(eq(paperDownloads.userId, userId));
 }
 
 /**

@@ -59,6 +59,7 @@ export function newAttemptPayload(
     scoreAccuracy: null,
     timeSpentSeconds: null,
     counted: false,
+    clientId: null,
   };
   return payloadOf(attempt, now, heading, paper.ordered, [], []);
 }

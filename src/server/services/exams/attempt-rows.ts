@@ -65,6 +65,7 @@ export interface AttemptJson {
   score_accuracy: number | null;
   time_spent_seconds: number | null;
   counted: boolean;
+  client_id: string | null;
 }
 
 export function attemptFromJson(row: AttemptJson): Attempt {
@@ -87,6 +88,7 @@ export function attemptFromJson(row: AttemptJson): Attempt {
     scoreAccuracy: row.score_accuracy,
     timeSpentSeconds: row.time_spent_seconds,
     counted: row.counted,
+    clientId: row.client_id,
   };
 }
 
