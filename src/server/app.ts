@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/examType', examTypeRoutes());
   app.route('/api/v1/subject', subjectRoutes());
   app.route('/api/v1/year', yearRoutes());
-  app.route('/api/v1/exam', examRoutes(board));
+  app.route('/api/v1/exam', examRoutes(board, limits));
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
   app.route('/api/v1', paymentRoutes(limits));

@@ -77,7 +77,8 @@ export interface QuizResult extends Tally {
   kind: 'exam' | 'daily';
   /**
    * Whether the score was added to the leaderboard total: a student's first attempt at a paper, and every
-   * daily test. A later attempt at a paper is practice.
+   * daily test. A later attempt at a paper is practice, and so is every attempt at a paper the student has
+   * downloaded for offline use (they hold its key), uploaded ones included.
    */
   counted: boolean;
   /**

@@ -318,7 +318,8 @@ export const attempts = pgTable(
     timeSpentSeconds: integer('time_spent_seconds'),
     /**
      * Whether the score was added to the student's leaderboard total: a student's first scored attempt at
-     * a paper, and every daily test. Later attempts at a paper are practice.
+     * a paper, and every daily test. Later attempts at a paper are practice, and so is every attempt at a
+     * paper the student has downloaded (paper_downloads), uploaded ones included.
      */
     counted: boolean('counted').notNull().default(false),
     /**

@@ -35,6 +35,8 @@ export const RATE_LIMIT_POLICY = {
   msisdnAddress: { points: 600, seconds: 15 * MINUTE },
   /** Card payments one account asks the server to verify: each may be a call to Paystack. */
   paymentVerifyAccount: { points: 10, seconds: MINUTE },
+  /** Papers one account downloads for offline use, key and all: a week's worth at once fits, a copier does not. */
+  paperDownloadAccount: { points: 30, seconds: HOUR },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 /** The name of one limit in the policy. */

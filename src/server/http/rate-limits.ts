@@ -176,6 +176,15 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
         keepOn((status) => status !== 400 && status < 500),
       ),
     ]),
+    // Set after requireUser: a refused download (no plan, no paper, a bad query) gives its point back.
+    paperDownload: limit(readAccount, (userId) => [
+      counter(
+        'paperDownloadAccount',
+        userId,
+        (wait) => `You have downloaded many papers this hour. Try again in ${wait}.`,
+        keepOn(isSuccess),
+      ),
+    ]),
     /**
      * Payment verifications (POST /subscription and /coins), per account: set after requireUser, with the
      * route's own body schema, so an invalid body gets its 400 uncounted.

@@ -11,7 +11,9 @@ import {
   utmeQuerySchema,
   utmeResultQuerySchema,
 } from '../../../lib/validation/exam.ts';
+import { offlineAttemptSchema, offlinePaperQuerySchema } from '../../../lib/validation/offline.ts';
 import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv, AuthContext } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
@@ -20,6 +22,12 @@ import { attemptPayload, attemptResponseJson } from '../../services/exams/attemp
 import { dailyTaken } from '../../services/exams/daily-taken.ts';
 import { type LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
 import { useLifeline } from '../../services/exams/lifelines.ts';
+import { uploadOfflineAttempt } from '../../services/exams/offline-attempts.ts';
+import {
+  downloadPaper,
+  OFFLINE_PAPER_MESSAGE,
+  offlinePaperSize,
+} from '../../services/exams/offline-papers.ts';
 import { PaperCache } from '../../services/exams/paper-cache.ts';
 import {
   findDailyAttemptToSubmit,
@@ -32,11 +40,12 @@ import { openUtmeSitting, utmeCatalogue } from '../../services/exams/utme.ts';
 import { readUtmeResult, scoreUtmeSitting, utmeRanking } from '../../services/exams/utme-result.ts';
 
 /**
- * /api/v1/exam: full exams, daily tests, UTME mock sittings, saving and submitting answers, lifelines and the leaderboard. Each
- * app instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are);
- * the copy is the app's, which the deletion of an account clears.
+ * /api/v1/exam: full exams, daily tests, UTME mock sittings, saving and submitting answers, lifelines, the
+ * leaderboard, and papers taken offline (downloaded, and their attempts uploaded). Each app instance keeps
+ * its own paper cache and leaderboard copy (see their modules for how fresh they are); the copy is the
+ * app's, which the deletion of an account clears.
  */
-export function examRoutes(board: LeaderboardSnapshot) {
+export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
   const papers = new PaperCache();
   return new Hono<AppEnv>()
     .get('/leaderboard', requireUser, async (c) => {
@@ -128,6 +137,29 @@ export function examRoutes(board: LeaderboardSnapshot) {
       const { db, clock } = c.get('deps');
       const result = await readResult(db, c.get('auth').userId, c.req.valid('query').exam, clock.now());
       return ok(c, 'Result fetched successfully', result);
+    })
+    .get('/download/size', requireUser, validate('query', offlinePaperQuerySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const size = await offlinePaperSize(db, papers, c.req.valid('query'), clock.now());
+      return ok(c, 'Paper size fetched successfully', size);
+    })
+    .get(
+      '/download',
+      requireUser,
+      limits.paperDownload,
+      validate('query', offlinePaperQuerySchema),
+      async (c) => {
+        const { db, clock } = c.get('deps');
+        const { userId } = c.get('auth');
+        const paper = await downloadPaper(db, papers, userId, c.req.valid('query'), clock.now());
+        return ok(c, OFFLINE_PAPER_MESSAGE, paper);
+      },
+    )
+    .post('/offline', requireUser, validate('json', offlineAttemptSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const { userId } = c.get('auth');
+      const result = await uploadOfflineAttempt(db, papers, userId, c.req.valid('json'), clock.now());
+      return ok(c, 'Offline attempt saved', result);
     })
     .post('/lifeline', requireUser, validate('json', lifelineSchema), async (c) => {
       const { db, clock } = c.get('deps');

@@ -9,8 +9,8 @@ export const LEADERBOARD_SIZE = 100;
 // The leaderboard rule lives in this file: who is on the board (onBoard), what their total is and when
 // it changed (boardCredit), and the order (more points first, then whoever reached the total first, then
 // the id). Students with no attempt that counted, students who have not confirmed their email, and admins
-// stay off the board. Which attempts count is decided where they are scored (attempts.ts: the first at
-// each paper, and every daily test). The partial index users_leaderboard_idx covers exactly these rows,
+// stay off the board. Which attempts count is decided where they are scored (scoring.ts: the first at
+// each paper unless the student has downloaded it, and every daily test). The partial index users_leaderboard_idx covers exactly these rows,
 // in board order.
 const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false), isNotNull(users.emailVerifiedAt));
 

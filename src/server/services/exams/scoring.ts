@@ -108,7 +108,9 @@ export async function attemptResult(db: Executor, attempt: Attempt) {
 
 // The attempt's result and the student's leaderboard total change in one statement.
 // A daily test always counts (there is one per subject a day); a full exam counts when no earlier attempt
-// at its paper did, so retakes are practice. attempts_one_counted_exam_idx holds the rule in the database.
+// at its paper did, so retakes are practice, and never once the student has downloaded the paper, key and
+// all, for offline practice (an attempt counted before the download stays counted).
+// attempts_one_counted_exam_idx holds the one-counted-attempt rule in the database.
 const recordScoreQuery = preparedQuery<
   { counted: boolean },
   {
@@ -132,10 +134,15 @@ const recordScoreQuery = preparedQuery<
       unanswered = ${sql.placeholder('unanswered')}::integer,
       score_accuracy = ${sql.placeholder('scoreAccuracy')}::integer,
       time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer,
-      counted = kind = 'daily' or not exists (
-        select 1 from attempts earlier
-        where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
-          and earlier.kind = 'exam' and earlier.counted
+      counted = kind = 'daily' or (
+        not exists (
+          select 1 from attempts earlier
+          where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
+            and earlier.kind = 'exam' and earlier.counted
+        ) and not exists (
+          select 1 from paper_downloads d
+          where d.user_id = attempts.user_id and d.paper_id = attempts.paper_id
+        )
       )
     where id = ${sql.placeholder('attemptId')}::uuid
     returning counted
