@@ -1,5 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { DownloadPanel } from '../offline/DownloadPanel.tsx';
+import { createDownloadStore } from '../offline/download-store.ts';
+import { toChoice } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { createSelectYearStore } from './select-year-store.ts';
@@ -10,10 +13,17 @@ export default function SelectYear() {
   const [store] = useState(createSelectYearStore);
   const paper = useStore(store.$paper);
   const list = useStore(store.$list);
+  const selected = useStore(store.$selected);
+  const [download] = useState(createDownloadStore);
 
   useEffect(() => {
     void store.init();
   }, [store]);
+
+  // The chosen paper's download: its size, or that it is on the phone already.
+  useEffect(() => {
+    void download.choose(paper && selected ? { ...paper, year: toChoice(selected) } : undefined);
+  }, [download, paper, selected]);
 
   return (
     <>
@@ -47,6 +57,7 @@ export default function SelectYear() {
               <button type="submit" className="button year-start">
                 Start
               </button>
+              <DownloadPanel store={download} />
             </form>
           )}
         </ListStatus>

@@ -5,6 +5,7 @@ import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
 import { formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
+import { DownloadedPapers } from '../offline/DownloadedPapers.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
@@ -111,6 +112,8 @@ export default function ProfileView() {
           Logout
         </button>
       </section>
+
+      <DownloadedPapers />
 
       <section aria-labelledby="history-heading" aria-busy={history.status === 'loading'}>
         <h2 id="history-heading">Coin History</h2>

@@ -85,7 +85,8 @@ export function quizTitle(exam: Pick<ExamPayload, 'kind' | 'heading'>, fallback:
   return `${exam.heading.examType} ${exam.heading.subject} ${exam.heading.year}`;
 }
 
-interface SampleQuestion extends ExamQuestion {
+/** A question whose key the phone holds: the sample set's, or a downloaded paper's. */
+export interface KeyedQuestion extends ExamQuestion {
   answer: string;
   explanation: string;
 }
@@ -98,7 +99,7 @@ const sampleOption = (id: string, text: string): ExamOption => ({
 });
 
 /** The built-in sample set, used only when the server sends a quiz without questions (spec §2). */
-export const SAMPLE_QUESTIONS: SampleQuestion[] = [
+export const SAMPLE_QUESTIONS: KeyedQuestion[] = [
   {
     _id: 'sample-1',
     question: '<p>What is 7 × 8?</p>',
@@ -144,16 +145,25 @@ export const SAMPLE_QUESTIONS: SampleQuestion[] = [
   },
 ];
 
-/** Scores the sample set on the phone with the same rules as the server: +5 right, −2 wrong, 0 blank. */
-export function scoreSample(answers: Readonly<Record<string, string>>, minutes: number): QuizResult {
+/**
+ * Scores answers on the phone with the same rules as the server (+5 right, −2 wrong, 0 blank), into the
+ * result /award and /review-answers read: the sample set's, and a downloaded paper's taken offline.
+ */
+export function scoreOnPhone(
+  questions: readonly KeyedQuestion[],
+  answers: Readonly<Record<string, string>>,
+  minutes: number,
+  id: string,
+): QuizResult {
   const outcomes: Outcome[] = [];
-  const quizAnswers: QuizAnswer[] = SAMPLE_QUESTIONS.map((question) => {
+  const quizAnswers: QuizAnswer[] = questions.map((question) => {
     const picked = question.options.find((option) => option._id === answers[question._id]);
     const right = question.options.find((option) => option._id === question.answer);
     const isCorrect = picked !== undefined && picked._id === question.answer;
     outcomes.push(picked === undefined ? 'blank' : isCorrect ? 'right' : 'wrong');
     return {
       questionId: question._id,
+      ...(question.passage ? { passage: question.passage } : {}),
       question: question.question,
       userAnswer: picked?.option ?? null,
       correctAnswer: right?.option ?? '',
@@ -162,7 +172,7 @@ export function scoreSample(answers: Readonly<Record<string, string>>, minutes: 
     };
   });
   return {
-    _id: 'sample',
+    _id: id,
     kind: 'exam',
     counted: false,
     answersOpenAt: null,
@@ -170,4 +180,9 @@ export function scoreSample(answers: Readonly<Record<string, string>>, minutes: 
     timeSpent: minutes,
     quizAnswers,
   };
+}
+
+/** Scores the sample set on the phone with the same rules as the server: +5 right, −2 wrong, 0 blank. */
+export function scoreSample(answers: Readonly<Record<string, string>>, minutes: number): QuizResult {
+  return scoreOnPhone(SAMPLE_QUESTIONS, answers, minutes, 'sample');
 }

@@ -1,0 +1,252 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OfflinePaper, OfflinePaperSize } from '../../lib/api/offline.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
+import { PaymentCode } from '../../lib/errors.ts';
+import { createDownloadStore, type DownloadStoreDeps, SAVE_DATA_ASK_BYTES } from './download-store.ts';
+import { IMAGE_FAILED_MESSAGE } from './offline-download.ts';
+import { openPaperStore, type PaperStore } from './offline-papers.ts';
+
+const NOW = Date.parse('2025-03-01T12:00:00.000Z');
+const choice = {
+  examType: { _id: 'waec', title: 'WAEC' },
+  subject: { _id: 'maths', title: 'Mathematics' },
+  year: { _id: 'y2019', title: '2019' },
+};
+
+function paper(overrides: Partial<OfflinePaper> = {}): OfflinePaper {
+  return {
+    ...choice,
+    paperId: 'paper-1',
+    version: 'v1',
+    duration: 20,
+    downloadedAt: '2025-03-01T12:00:00.000Z',
+    usableUntil: '2025-03-02T12:00:00.000Z',
+    questions: [
+      {
+        _id: 'q1',
+        question: '<p>Which shape?</p>',
+        questionType: 'diagram',
+        file: { url: '/bank/shape.png' },
+        options: [
+          { _id: 'a', option: '', optionType: 'image', file: { url: '/bank/a.png' } },
+          { _id: 'b', option: '<p>None</p>', optionType: 'text', file: null },
+        ],
+        answer: 'a',
+        explanation: '',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const size = (bytes: number): OfflinePaperSize => ({
+  ...choice,
+  paperId: 'paper-1',
+  questions: 1,
+  bytes,
+  images: 2,
+});
+const ok = <T>(data: T): ApiResult<T> => ({ ok: true, data, message: '' });
+
+let store: PaperStore;
+let deps: DownloadStoreDeps;
+let persist: ReturnType<typeof vi.fn>;
+
+/** Answers the size and the paper, as the server would. */
+function serve({
+  sizeResult = ok(size(40_000)) as ApiResult<unknown>,
+  paperResult = ok(paper()) as ApiResult<unknown>,
+} = {}) {
+  deps.request = vi.fn(async (_method: string, path: string) =>
+    path === '/api/v1/exam/download/size' ? sizeResult : paperResult,
+  ) as never;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  store = openPaperStore();
+  persist = vi.fn(async () => true);
+  deps = {
+    request: vi.fn() as never,
+    fetchImage: vi.fn(async (url: string) => new Blob([`image at ${url}`])),
+    store,
+    storage: { persist, persisted: async () => false } as never,
+    navigate: vi.fn(),
+    requireSignIn: vi.fn(),
+    toastAfterNavigation: vi.fn(),
+    owner: () => 'student-1',
+    saveData: () => false,
+    now: () => NOW,
+  };
+  serve();
+  return () => vi.unstubAllGlobals();
+});
+
+describe('Download for offline', () => {
+  it('shows the size of the chosen paper before anything is downloaded', async () => {
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    expect(download.$state.get()).toEqual({ status: 'ready', size: size(40_000) });
+    expect(vi.mocked(deps.request)).toHaveBeenCalledWith('GET', '/api/v1/exam/download/size', {
+      query: { examType: 'waec', subject: 'maths', year: 'y2019' },
+    });
+    expect(await store.list('student-1')).toEqual([]);
+  });
+
+  it('downloads the paper and each image with progress, stores it all and asks for persistence', async () => {
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    const seen: string[] = [];
+    download.$state.listen((state) => {
+      if (state.status === 'downloading') seen.push(`${state.progress.done}/${state.progress.total}`);
+    });
+    await download.download();
+    expect(seen).toEqual(['0/1', '1/3', '2/3', '3/3']);
+    const state = download.$state.get();
+    expect(state.status).toBe('done');
+    const stored = await store.get('student-1', 'paper-1');
+    expect(Object.keys(stored?.images ?? {})).toEqual(['/bank/shape.png', '/bank/a.png']);
+    expect(stored?.questions[0]?.answer).toBe('a');
+    expect(state.status === 'done' && state.paper.bytes).toBeGreaterThan(
+      JSON.stringify(paper()).length + 'image at /bank/shape.png'.length,
+    );
+    expect(persist).toHaveBeenCalledOnce();
+  });
+
+  it('asks for persistence on the first download only', async () => {
+    const first = createDownloadStore(deps);
+    await first.choose(choice);
+    await first.download();
+    serve({ paperResult: ok(paper({ paperId: 'paper-2', year: { _id: 'y2020', title: '2020' } })) });
+    const second = createDownloadStore(deps);
+    await second.choose({ ...choice, year: { _id: 'y2020', title: '2020' } });
+    await second.download();
+    expect((await store.list('student-1')).length).toBe(2);
+    expect(persist).toHaveBeenCalledOnce();
+  });
+
+  it('stores nothing when an image fails, and says so', async () => {
+    deps.fetchImage = vi.fn(async (url: string) => {
+      if (url === '/bank/a.png') throw new Error('offline');
+      return new Blob(['x']);
+    });
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    await download.download();
+    expect(download.$state.get()).toEqual({ status: 'failed', message: IMAGE_FAILED_MESSAGE });
+    expect(await store.list('student-1')).toEqual([]);
+  });
+
+  it('says a paper on the phone is downloaded without asking the server', async () => {
+    const first = createDownloadStore(deps);
+    await first.choose(choice);
+    await first.download();
+    vi.mocked(deps.request).mockClear();
+    const again = createDownloadStore(deps);
+    await again.choose(choice);
+    expect(again.$state.get().status).toBe('done');
+    expect(deps.request).not.toHaveBeenCalled();
+    again.takeOffline();
+    expect(deps.navigate).toHaveBeenCalledWith('/test', { ...choice, offline: true });
+  });
+
+  it('offers a download again once the plan of the old one has ended', async () => {
+    serve({ paperResult: ok(paper({ usableUntil: '2025-02-01T00:00:00.000Z' })) });
+    const first = createDownloadStore(deps);
+    await first.choose(choice);
+    await first.download();
+    serve();
+    const again = createDownloadStore(deps);
+    await again.choose(choice);
+    expect(again.$state.get()).toEqual({
+      status: 'ready',
+      size: size(40_000),
+      expired: '2025-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('under Save-Data asks before a paper over 300 KB, and downloads only once the student agrees', async () => {
+    deps.saveData = () => true;
+    serve({ sizeResult: ok(size(SAVE_DATA_ASK_BYTES + 1)) });
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    await download.download();
+    expect(download.$state.get()).toEqual({ status: 'confirm', size: size(SAVE_DATA_ASK_BYTES + 1) });
+    download.cancel();
+    expect(download.$state.get().status).toBe('ready');
+    expect(await store.list('student-1')).toEqual([]);
+    await download.download();
+    await download.confirm();
+    expect(download.$state.get().status).toBe('done');
+  });
+
+  it('under Save-Data downloads a small paper without asking', async () => {
+    deps.saveData = () => true;
+    serve({ sizeResult: ok(size(SAVE_DATA_ASK_BYTES)) });
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    await download.download();
+    expect(download.$state.get().status).toBe('done');
+  });
+
+  it('sends a student without a plan to the plans, and one whose plan ended to renew it', async () => {
+    const refused = (code: string): ApiResult<unknown> => ({
+      ok: false,
+      status: 402,
+      message: 'You need a plan to download papers',
+      code,
+    });
+    serve({ paperResult: refused(PaymentCode.subscriptionRequired) });
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    await download.download();
+    expect(deps.toastAfterNavigation).toHaveBeenCalledWith('You need a plan to download papers', 'info');
+    expect(deps.navigate).toHaveBeenCalledWith('/pricing');
+
+    serve({ sizeResult: refused(PaymentCode.subscriptionExpired) });
+    const expired = createDownloadStore(deps);
+    await expired.choose(choice);
+    expect(expired.$state.get()).toEqual({ status: 'ready' });
+    await expired.download();
+    expect(deps.navigate).toHaveBeenLastCalledWith('/subscribe-now');
+    expect(await store.list('student-1')).toEqual([]);
+  });
+
+  it('shows a failed download with its message, and Retry asks for the size again', async () => {
+    serve({ paperResult: { ok: false, status: 0, message: 'We could not reach the server.' } });
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    await download.download();
+    expect(download.$state.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
+    serve();
+    await download.retry();
+    expect(download.$state.get()).toEqual({ status: 'ready', size: size(40_000) });
+  });
+
+  it('sends a guest to sign in, coming back to the same exam type and subject', async () => {
+    deps.owner = () => undefined;
+    const download = createDownloadStore(deps);
+    await download.choose(choice);
+    expect(download.$state.get()).toEqual({ status: 'ready' });
+    await download.download();
+    expect(deps.requireSignIn).toHaveBeenCalledWith('/select-year', {
+      examType: choice.examType,
+      subject: choice.subject,
+    });
+    expect(deps.request).not.toHaveBeenCalled();
+  });
+
+  it('forgets an answer for a year the student has since changed', async () => {
+    let answer: (value: ApiResult<OfflinePaperSize>) => void = () => {};
+    deps.request = vi.fn(() => new Promise((resolve) => (answer = resolve))) as never;
+    const download = createDownloadStore(deps);
+    const first = download.choose(choice);
+    await vi.waitFor(() => expect(deps.request).toHaveBeenCalled());
+    void download.choose(undefined);
+    answer(ok(size(1)));
+    await first;
+    expect(download.$state.get()).toEqual({ status: 'idle' });
+  });
+});

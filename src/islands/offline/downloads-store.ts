@@ -1,0 +1,82 @@
+import { atom, computed } from 'nanostores';
+import { $auth } from '../../lib/client/session.ts';
+import { type PaperStore, type PaperSummary, paperStore } from './offline-papers.ts';
+
+/** The list of downloads on /profile. */
+export type DownloadsState =
+  | { status: 'loading' }
+  | { status: 'ready'; papers: PaperSummary[]; waiting: number }
+  | { status: 'failed'; message: string };
+
+/** Shown when the phone's store cannot be read (private browsing, storage turned off). */
+export const STORE_FAILED_MESSAGE =
+  'The papers on this phone could not be read. If you are browsing privately, downloads are not available.';
+
+export interface DownloadsDeps {
+  store: PaperStore;
+  owner: () => string | undefined;
+}
+
+/** The title a download is listed under: "WAEC Mathematics 2019". */
+export function paperTitle(paper: Pick<PaperSummary, 'examType' | 'subject' | 'year'>): string {
+  return `${paper.examType.title} ${paper.subject.title} ${paper.year.title}`;
+}
+
+/**
+ * /profile's "Downloaded papers": each download with its size and date, the total they take, and Remove
+ * after a confirmation; also how many offline tests still wait to be uploaded.
+ */
+export function createDownloadsStore(
+  deps: DownloadsDeps = { store: paperStore(), owner: () => $auth.get().user?._id },
+) {
+  const $state = atom<DownloadsState>({ status: 'loading' });
+  /** The download the student asked to remove, waiting for the confirmation. */
+  const $removing = atom<PaperSummary | undefined>(undefined);
+  const $busy = atom(false);
+  const $total = computed($state, (state) =>
+    state.status === 'ready' ? state.papers.reduce((sum, paper) => sum + paper.bytes, 0) : 0,
+  );
+
+  /** Reads the student's downloads from the phone. */
+  async function load() {
+    const owner = deps.owner();
+    if (!owner) {
+      $state.set({ status: 'ready', papers: [], waiting: 0 });
+      return;
+    }
+    try {
+      const [papers, waiting] = await Promise.all([deps.store.list(owner), deps.store.queued(owner)]);
+      $state.set({ status: 'ready', papers, waiting: waiting.length });
+    } catch {
+      $state.set({ status: 'failed', message: STORE_FAILED_MESSAGE });
+    }
+  }
+
+  /** Remove: asks first. */
+  function askRemove(paper: PaperSummary) {
+    $removing.set(paper);
+  }
+
+  function cancelRemove() {
+    if (!$busy.get()) $removing.set(undefined);
+  }
+
+  /** The student confirmed: the paper, its questions and images leave the phone. */
+  async function confirmRemove() {
+    const paper = $removing.get();
+    if (!paper || $busy.get()) return;
+    $busy.set(true);
+    try {
+      await deps.store.remove(paper.owner, paper.paperId);
+    } catch {
+      $state.set({ status: 'failed', message: STORE_FAILED_MESSAGE });
+    }
+    $busy.set(false);
+    $removing.set(undefined);
+    await load();
+  }
+
+  return { $state, $removing, $busy, $total, load, askRemove, cancelRemove, confirmRemove };
+}
+
+export type DownloadsStore = ReturnType<typeof createDownloadsStore>;
