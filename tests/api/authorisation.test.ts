@@ -36,6 +36,8 @@ const examUrl = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${
 const dailyUrl = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
 const jamb = await createJambBank(t.db);
 const utmeUrl = `/api/v1/exam/utme?subjects=${[jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology].map((subject) => subject.id).join(',')}`;
+const paperQuery = `examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
+const downloadUrl = `/api/v1/exam/download?${paperQuery}`;
 
 /** The endpoints that need a signed-in student, as they must stay: a new one is added here on purpose. */
 const NEEDS_A_USER = [
@@ -59,22 +61,27 @@ const NEEDS_A_USER = [
   'POST /api/v1/exam/answer/utme',
   'GET /api/v1/exam/utme/result',
   'GET /api/v1/exam/utme/ranking',
+  'GET /api/v1/exam/download/size',
+  'GET /api/v1/exam/download',
+  'POST /api/v1/exam/offline',
   'POST /api/v1/subscription',
   'POST /api/v1/coins',
   'POST /api/v1/test-checkout',
 ].sort();
 
 /**
- * A student with an open exam attempt, an open daily test and an open UTME sitting, and a card payment not
- * yet granted.
+ * A student with an open exam attempt, an open daily test and an open UTME sitting, the paper downloaded
+ * for offline use, and a card payment not yet granted.
  */
 async function preparedStudent() {
   const student = await signUpStudent(t);
   const exam = await t.request('GET', examUrl, { token: student.token });
   const daily = await t.request('GET', dailyUrl, { token: student.token });
   const utme = await t.request('GET', utmeUrl, { token: student.token });
-  if (exam.status !== 200 || daily.status !== 200 || utme.status !== 200)
-    throw new Error(`fixture failed: ${exam.text} ${daily.text} ${utme.text}`);
+  const downloadedAt = t.clock.now();
+  const offline = await t.request('GET', downloadUrl, { token: student.token });
+  if (exam.status !== 200 || daily.status !== 200 || utme.status !== 200 || offline.status !== 200)
+    throw new Error(`fixture failed: ${exam.text} ${daily.text} ${utme.text} ${offline.text}`);
   const reference = `ref-${randomUUID()}`;
   const paid = await t.request('POST', '/api/v1/test-checkout', {
     token: student.token,
@@ -91,6 +98,7 @@ async function preparedStudent() {
     id: student.user._id as string,
     attemptId: exam.json.data._id as string,
     utmeId: utme.json.data._id as string,
+    downloadedAt,
     reference,
   };
 }
@@ -134,6 +142,19 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     // Still open, as for GET /exam/result: the owner would get 409.
     'GET /api/v1/exam/utme/result': { path: `/api/v1/exam/utme/result?exam=${owner.utmeId}` },
     'GET /api/v1/exam/utme/ranking': { path: '/api/v1/exam/utme/ranking' },
+    'GET /api/v1/exam/download/size': { path: `/api/v1/exam/download/size?${paperQuery}` },
+    'GET /api/v1/exam/download': { path: downloadUrl },
+    // An attempt at the paper the owner downloaded, taken in the minute after the download.
+    'POST /api/v1/exam/offline': {
+      path: '/api/v1/exam/offline',
+      body: {
+        clientId: randomUUID(),
+        paperId: paper.paperId,
+        startedAt: new Date(owner.downloadedAt.getTime() + 1000).toISOString(),
+        finishedAt: new Date(owner.downloadedAt.getTime() + 61_000).toISOString(),
+        answers: [{ question: question.id, option: question.right }],
+      },
+    },
     'POST /api/v1/subscription': {
       path: '/api/v1/subscription',
       body: { reference: owner.reference, channel: 'paystack', planId: 'weekly' },
@@ -243,6 +264,7 @@ async function rowsOf(db: Database, userId: string) {
     'payments',
     'attempts',
     'email_confirmations',
+    'paper_downloads',
   ];
   const result: Record<string, unknown> = {};
   for (const table of owned) {
@@ -540,5 +562,52 @@ describe('one student cannot read or change another student’s data', () => {
     const stolen = await t.request('GET', `/api/v1/exam/utme/result?exam=${a.utmeId}`, { token: b.token });
     expect(stolen.status).toBe(404);
     expect(stolen.text).not.toContain('quizAnswers');
+  });
+
+  it('B’s offline attempt is B’s own even with A’s clientId, and B cannot send one at a paper only A downloaded', async () => {
+    const { a, b } = await pair();
+    const sent = validRequest('POST /api/v1/exam/offline', a);
+    const mine = await send('POST /api/v1/exam/offline', sent, a.token);
+    expect(mine.status, mine.text).toBe(200);
+    const aBefore = await rowsOf(t.db, a.id);
+
+    // The same clientId from B stores B's own attempt, never reads A's.
+    const theirs = await send(
+      'POST /api/v1/exam/offline',
+      { ...sent, body: { ...(sent.body as object), answers: [] } },
+      b.token,
+    );
+    expect(theirs.status, theirs.text).toBe(200);
+    const [stored] = await t.db
+      .select()
+      .from(attempts)
+      .where(eq(attempts.id, JSON.parse(theirs.text).data._id));
+    expect(stored?.userId).toBe(b.id);
+    expect(JSON.parse(theirs.text).data._id).not.toBe(JSON.parse(mine.text).data._id);
+
+    // A paper only A downloaded.
+    const onlyA = await createPaper(t.db, { count: 2 });
+    const downloaded = await t.request(
+      'GET',
+      `/api/v1/exam/download?examType=${onlyA.ids.examType}&subject=${onlyA.ids.subject}&year=${onlyA.ids.year}`,
+      { token: a.token },
+    );
+    expect(downloaded.status).toBe(200);
+    const aWithDownload = await rowsOf(t.db, a.id);
+    const bBefore = await rowsOf(t.db, b.id);
+    const refused = await send(
+      'POST /api/v1/exam/offline',
+      {
+        path: '/api/v1/exam/offline',
+        body: { ...(sent.body as object), clientId: randomUUID(), paperId: onlyA.paperId, answers: [] },
+      },
+      b.token,
+    );
+    expect(refused.status).toBe(409);
+    expectErrorShape(refused);
+    expect(JSON.parse(refused.text).message).toBe('Download this paper before sending an attempt at it.');
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+    expect(await rowsOf(t.db, a.id)).toBe(aWithDownload);
+    expect(aWithDownload).not.toBe(aBefore);
   });
 });
