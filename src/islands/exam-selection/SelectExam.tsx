@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { UTME } from '../../lib/api/utme.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
+import { DOWNLOADED_NOTE, OfflineListNote } from '../offline/OfflineListNote.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
 import { UTME_IN_SHORT } from '../utme/picker.ts';
 import { ChoiceCards } from './ChoiceCards.tsx';
@@ -14,6 +15,7 @@ import { createSelectExamStore } from './select-exam-store.ts';
 export default function SelectExam() {
   const [store] = useState(createSelectExamStore);
   const list = useStore(store.$list);
+  const offline = list.status === 'ready' && list.offline === true;
   const failedImages = useStore(store.$failedImages);
 
   useEffect(() => {
@@ -42,16 +44,20 @@ export default function SelectExam() {
           onRetry={() => void store.load()}
         >
           {(examTypes) => (
-            <ChoiceCards
-              label="Exams"
-              items={examTypes}
-              title={(examType) => examType.title}
-              image={(examType, index) =>
-                cardImage(examType, index, EXAM_IMAGES, failedImages.has(examType._id))
-              }
-              onChoose={store.choose}
-              onImageError={store.imageFailed}
-            />
+            <>
+              {offline && <OfflineListNote />}
+              <ChoiceCards
+                label="Exams"
+                items={examTypes}
+                title={(examType) => examType.title}
+                image={(examType, index) =>
+                  cardImage(examType, index, EXAM_IMAGES, failedImages.has(examType._id))
+                }
+                onChoose={store.choose}
+                onImageError={store.imageFailed}
+                note={offline ? () => DOWNLOADED_NOTE : undefined}
+              />
+            </>
           )}
         </ListStatus>
       </section>

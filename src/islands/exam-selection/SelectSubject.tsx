@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { DOWNLOADED_NOTE, OfflineListNote } from '../offline/OfflineListNote.tsx';
 import { ChoiceCards } from './ChoiceCards.tsx';
 import { displayTitle } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
@@ -12,6 +13,7 @@ export default function SelectSubject() {
   const [store] = useState(createSelectSubjectStore);
   const examType = useStore(store.$examType);
   const list = useStore(store.$list);
+  const offline = list.status === 'ready' && list.offline === true;
   const failedImages = useStore(store.$failedImages);
 
   useEffect(() => {
@@ -39,14 +41,18 @@ export default function SelectSubject() {
           onRetry={() => void store.load()}
         >
           {(subjects) => (
-            <ChoiceCards
-              label="Subjects"
-              items={subjects}
-              title={displayTitle}
-              image={(subject, index) => subjectCardImage(subject, index, failedImages.has(subject._id))}
-              onChoose={store.choose}
-              onImageError={store.imageFailed}
-            />
+            <>
+              {offline && <OfflineListNote />}
+              <ChoiceCards
+                label="Subjects"
+                items={subjects}
+                title={displayTitle}
+                image={(subject, index) => subjectCardImage(subject, index, failedImages.has(subject._id))}
+                onChoose={store.choose}
+                onImageError={store.imageFailed}
+                note={offline ? () => DOWNLOADED_NOTE : undefined}
+              />
+            </>
           )}
         </ListStatus>
       </section>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { DownloadPanel } from '../offline/DownloadPanel.tsx';
 import { createDownloadStore } from '../offline/download-store.ts';
+import { OfflineListNote } from '../offline/OfflineListNote.tsx';
 import { toChoice } from './catalogue.ts';
 import { FlowHeader } from './FlowHeader.tsx';
 import { ListStatus } from './ListStatus.tsx';
@@ -46,19 +47,22 @@ export default function SelectYear() {
           onRetry={() => void store.load()}
         >
           {() => (
-            <form
-              className="card year-card"
-              onSubmit={(event) => {
-                event.preventDefault();
-                store.startTest();
-              }}
-            >
-              <YearCombobox store={store} />
-              <button type="submit" className="button year-start">
-                Start
-              </button>
-              <DownloadPanel store={download} />
-            </form>
+            <>
+              {list.status === 'ready' && list.offline && <OfflineListNote />}
+              <form
+                className="card year-card"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  store.startTest();
+                }}
+              >
+                <YearCombobox store={store} />
+                <button type="submit" className="button year-start">
+                  Start
+                </button>
+                <DownloadPanel store={download} />
+              </form>
+            </>
           )}
         </ListStatus>
       </section>

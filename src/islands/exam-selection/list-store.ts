@@ -5,7 +5,8 @@ import { type ApiResult, request } from '../../lib/client/api.ts';
 /** The state of a catalogue list on screen. */
 export type ListState<T> =
   | { status: 'loading' }
-  | { status: 'ready'; items: T[] }
+  /** `offline`: the network failed and the items are those of the papers downloaded on this phone. */
+  | { status: 'ready'; items: T[]; offline?: boolean }
   | { status: 'failed'; message: string };
 
 /** The most a catalogue list endpoint returns per page. */
@@ -31,9 +32,14 @@ export async function fetchAll<T>(path: string, query: Query = {}): Promise<ApiR
 
 /**
  * A list that loads from the API and can be retried. `shape` turns the fetched items into what the screen
- * lists (a filter, for instance). A retry while a load is under way wins over it.
+ * lists (a filter, for instance). A retry while a load is under way wins over it. With no network (status
+ * 0), `offline` may supply the items of the papers downloaded on the phone instead (issue 15); with none,
+ * the failure shows as usual.
  */
-export function createListStore<T>(shape: (items: T[]) => T[] = (items) => items) {
+export function createListStore<T>(
+  shape: (items: T[]) => T[] = (items) => items,
+  offline: () => Promise<T[]> = async () => [],
+) {
   const $list = atom<ListState<T>>({ status: 'loading' });
   let latest = 0;
 
@@ -43,9 +49,15 @@ export function createListStore<T>(shape: (items: T[]) => T[] = (items) => items
     $list.set({ status: 'loading' });
     const result = await fetchAll<T>(path, query);
     if (mine !== latest) return;
+    if (result.ok) {
+      $list.set({ status: 'ready', items: shape(result.data) });
+      return;
+    }
+    const downloaded = result.status === 0 ? shape(await offline()) : [];
+    if (mine !== latest) return;
     $list.set(
-      result.ok
-        ? { status: 'ready', items: shape(result.data) }
+      downloaded.length > 0
+        ? { status: 'ready', items: downloaded, offline: true }
         : { status: 'failed', message: result.message },
     );
   }

@@ -1,15 +1,22 @@
 import { atom } from 'nanostores';
 import type { Subject, SubjectListQuery } from '../../lib/api/catalogue.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import { myDownloads } from '../offline/my-downloads.ts';
+import { downloadedSubjects } from '../offline/offline-catalogue.ts';
+import type { PaperSummary } from '../offline/offline-papers.ts';
 import { type Choice, examTypeFromState, subjectsForExamType, toChoice } from './catalogue.ts';
 import { createImageFailures, createListStore } from './list-store.ts';
 
-/** /subjects: the subjects of the exam type chosen on /select-exam (spec §2). */
-export function createSelectSubjectStore() {
+/**
+ * /subjects: the subjects of the exam type chosen on /select-exam (spec §2). Offline, those of the papers
+ * downloaded on the phone.
+ */
+export function createSelectSubjectStore(downloads: () => Promise<PaperSummary[]> = myDownloads) {
   const $examType = atom<Choice | undefined>(undefined);
   // The spec filters on the client; the query only trims what the server sends.
-  const list = createListStore<Subject>((subjects) =>
-    subjectsForExamType(subjects, $examType.get()?._id ?? ''),
+  const list = createListStore<Subject>(
+    (subjects) => subjectsForExamType(subjects, $examType.get()?._id ?? ''),
+    async () => downloadedSubjects(await downloads(), $examType.get()?._id ?? ''),
   );
   const images = createImageFailures();
 

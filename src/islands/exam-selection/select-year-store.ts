@@ -3,6 +3,9 @@ import type { Year, YearListQuery } from '../../lib/api/catalogue.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
+import { myDownloads } from '../offline/my-downloads.ts';
+import { downloadedYears } from '../offline/offline-catalogue.ts';
+import type { PaperSummary } from '../offline/offline-papers.ts';
 import { type PaperChoice, paperChoiceFromState, toChoice, yearsFor } from './catalogue.ts';
 import { createListStore } from './list-store.ts';
 import { isTypeaheadKey, listboxAction, moveActive, TYPEAHEAD_RESET_MS, typeaheadIndex } from './listbox.ts';
@@ -18,13 +21,22 @@ export interface KeyPress {
   modified?: boolean;
 }
 
-/** /select-year: the years of the chosen exam type and subject, the year dropdown and Start (spec §2). */
-export function createSelectYearStore() {
+/**
+ * /select-year: the years of the chosen exam type and subject, the year dropdown and Start (spec §2).
+ * Offline, the years of the papers downloaded on the phone.
+ */
+export function createSelectYearStore(downloads: () => Promise<PaperSummary[]> = myDownloads) {
   const $paper = atom<PaperChoice | undefined>(undefined);
-  const list = createListStore<Year>((years) => {
-    const paper = $paper.get();
-    return paper ? yearsFor(years, paper.examType._id, paper.subject._id) : [];
-  });
+  const list = createListStore<Year>(
+    (years) => {
+      const paper = $paper.get();
+      return paper ? yearsFor(years, paper.examType._id, paper.subject._id) : [];
+    },
+    async () => {
+      const paper = $paper.get();
+      return paper ? downloadedYears(await downloads(), paper.examType._id, paper.subject._id) : [];
+    },
+  );
   const $open = atom(false);
   const $activeIndex = atom(-1);
   const $selectedId = atom<string | undefined>(undefined);
