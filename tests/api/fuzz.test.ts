@@ -44,6 +44,13 @@ const utme = await t.request(
 );
 if (utme.status !== 200) throw new Error(`fixture UTME sitting failed: ${utme.text}`);
 const utmeId: string = utme.json.data._id;
+const downloadedAt = t.clock.now();
+const offline = await t.request(
+  'GET',
+  `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
+  { token: student.token },
+);
+if (offline.status !== 200) throw new Error(`fixture download failed: ${offline.text}`);
 
 const endpoints = listEndpoints(t.app);
 let requestCount = 0;
@@ -89,6 +96,16 @@ const examples: Record<string, Example> = {
   'POST /api/v1/exam/answer/daily': { kind: 'json', fields: { subject: paper.ids.subject } },
   'POST /api/v1/exam/answer': { kind: 'json', fields: { exam: attemptId } },
   'POST /api/v1/exam/answer/utme': { kind: 'json', fields: { exam: utmeId } },
+  'POST /api/v1/exam/offline': {
+    kind: 'json',
+    fields: {
+      clientId: '00000000-0000-4000-8000-00000000f022',
+      paperId: paper.paperId,
+      startedAt: new Date(downloadedAt.getTime() + 1000).toISOString(),
+      finishedAt: new Date(downloadedAt.getTime() + 61_000).toISOString(),
+      answers: [],
+    },
+  },
   'POST /api/v1/exam/lifeline': {
     kind: 'json',
     fields: { exam: attemptId, question: firstQuestion.id, kind: 'skip' },
