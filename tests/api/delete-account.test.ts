@@ -9,6 +9,7 @@ import {
   attempts,
   coinLedger,
   emailConfirmations,
+  paperDownloads,
   payments,
   sessions,
   subscriptions,
@@ -29,7 +30,10 @@ const t = await createTestApp();
 for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
 const paper = await createPaper(t.db, { count: 3 });
 
-/** A student on the leaderboard (a daily test scored), with a paid weekly plan and a second session. */
+/**
+ * A student on the leaderboard (a daily test scored), with a paid weekly plan, a paper downloaded for
+ * offline use and a second session.
+ */
 async function activeStudent(app: TestApp, firstName: string) {
   const student = await signUpStudent(app, { firstName, lastName: `Surname${randomUUID().slice(0, 8)}` });
   const { token } = student;
@@ -56,6 +60,12 @@ async function activeStudent(app: TestApp, firstName: string) {
     body: { reference, channel: 'paystack', planId: 'weekly' },
   });
   expect(paid.status, paid.text).toBe(200);
+  const downloaded = await app.request(
+    'GET',
+    `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
+    { token },
+  );
+  expect(downloaded.status, downloaded.text).toBe(200);
   const otherDevice = await app.request('POST', '/api/v1/user/login', {
     body: { telephone: student.body.telephone, password: student.body.password },
   });
@@ -102,7 +112,10 @@ async function rowsHolding(db: Database, needle: string): Promise<string[]> {
   return found;
 }
 
-async function rowCount(table: typeof sessions | typeof coinLedger | typeof attempts, userId: string) {
+async function rowCount(
+  table: typeof sessions | typeof coinLedger | typeof attempts | typeof paperDownloads,
+  userId: string,
+) {
   return (await t.db.select().from(table).where(eq(table.userId, userId))).length;
 }
 
@@ -182,6 +195,7 @@ describe('DELETE /api/v1/user with the right password', () => {
       .from(payments)
       .where(eq(payments.reference, student.reference));
     expect(await rowsHolding(t.db, student.body.email)).not.toEqual([]);
+    expect(await rowCount(paperDownloads, student.id)).toBe(1);
 
     const response = await deleteAccount(student.token, { password: student.body.password });
     expect(response.status, response.text).toBe(200);
@@ -206,7 +220,9 @@ describe('DELETE /api/v1/user with the right password', () => {
       emailVerifiedAt: null,
       deletedAt: t.clock.now(),
     });
-    for (const table of [sessions, coinLedger, attempts]) expect(await rowCount(table, student.id)).toBe(0);
+    for (const table of [sessions, coinLedger, attempts, paperDownloads]) {
+      expect(await rowCount(table, student.id)).toBe(0);
+    }
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, student.id))).toEqual([]);
     expect(
       await t.db.select().from(emailConfirmations).where(eq(emailConfirmations.userId, student.id)),
