@@ -33,6 +33,19 @@ export default function Quiz({ mode }: { mode: QuizMode }) {
               </a>
             </p>
           </div>
+        ) : status.status === 'expired' ? (
+          <div className="card quiz-message" role="alert">
+            <h1>Go online to take this paper</h1>
+            <p>{status.message}</p>
+            <p className="quiz-message-actions">
+              <button type="button" className="button" onClick={() => void store.loadOnline()}>
+                Take it online
+              </button>
+              <a className="button button-outline" href="/select-exam">
+                Choose another paper
+              </a>
+            </p>
+          </div>
         ) : status.status === 'offline' ? (
           <div className="card quiz-message" role="alert">
             <h1>You are offline</h1>

@@ -25,6 +25,7 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
   const title = useStore(store.$title);
   const subject = useStore(store.$subject);
   const sample = useStore(store.$sample);
+  const offline = useStore(store.$offline);
   const hasQuestion = useStore(store.$current).question !== undefined;
   const [calculatorOpen, setCalculatorOpen] = useState(false);
   const calculatorButton = useRef<HTMLButtonElement>(null);
@@ -62,8 +63,15 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
         </p>
       )}
 
+      {offline && (
+        <p className="quiz-notice quiz-notice-info">
+          Downloaded paper: it is marked on this phone when you submit, and goes into your history the next
+          time you are online. It does not count towards the leaderboard, and lifelines need a connection.
+        </p>
+      )}
+
       <QuestionCard store={store} />
-      {!sample && <LifelineBar store={store} />}
+      {!sample && !offline && <LifelineBar store={store} />}
       <QuestionNavigator store={store} />
 
       <KeyboardHelp />

@@ -33,6 +33,8 @@ export interface QuizRequest {
   /** Titles from the earlier screens, shown until the server's heading arrives. */
   title: string;
   subjectTitle: string;
+  /** "Take offline" on /select-year: run the paper downloaded on the phone, whatever the connection. */
+  offline?: boolean;
 }
 
 function choice(value: unknown): Choice | undefined {
@@ -70,6 +72,7 @@ export function quizRequestFromState(mode: QuizMode, state: unknown): QuizReques
     subjectId: subject._id,
     title: [examType.title, subject.title, year.title].filter(Boolean).join(' '),
     subjectTitle: subject.title ?? '',
+    ...(source.offline === true ? { offline: true } : {}),
   };
 }
 

@@ -1,11 +1,13 @@
 import { reportFailure, request } from '../../lib/client/api.ts';
 import { showErrorModal } from '../../lib/client/error-modal.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { loadUser } from '../../lib/client/session.ts';
+import { $auth, loadUser } from '../../lib/client/session.ts';
 import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
+import { paperStore } from '../offline/offline-papers.ts';
 import { type KeyValueStorage, memoryStorage } from './answer-queue.ts';
 import type { ImageDeps } from './quiz-images.ts';
+import type { OfflinePaperDeps } from './quiz-offline.ts';
 
 /** What the quiz store needs from the browser, so that tests can hand in a fake API, clock and storage. */
 export interface QuizDeps {
@@ -32,6 +34,8 @@ export interface QuizDeps {
   watchBrowser: (handlers: BrowserHandlers) => () => void;
   /** Fetches an image into the page's image cache (quiz-images.ts). */
   loadImage: ImageDeps['loadImage'];
+  /** The papers downloaded to the phone (quiz-offline.ts). */
+  offline: OfflinePaperDeps;
 }
 
 export interface BrowserHandlers {
@@ -106,5 +110,12 @@ export function browserDeps(): QuizDeps {
     isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
     watchBrowser,
     loadImage,
+    offline: {
+      owner: () => $auth.get().user?._id,
+      store: paperStore,
+      createObjectURL: (blob) => URL.createObjectURL(blob),
+      revokeObjectURL: (url) => URL.revokeObjectURL(url),
+      randomId: () => crypto.randomUUID(),
+    },
   };
 }

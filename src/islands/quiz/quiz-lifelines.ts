@@ -13,7 +13,9 @@ export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answe
   async function lifeline(kind: LifelineKind) {
     const exam = $exam.get();
     const question = state.$question.get();
-    if (!exam || !answers.canAnswer(question) || state.$sample.get() || $lifelineBusy.get()) return;
+    // The sample set and a downloaded paper run on the phone alone: a lifeline needs the server.
+    if (!exam || !answers.canAnswer(question) || state.$sample.get() || state.$offline.get()) return;
+    if ($lifelineBusy.get()) return;
     if ($lifelines.get()[question._id]) return;
     $lifelineBusy.set(true);
     const result = await deps.request<LifelineOutcome>('POST', '/api/v1/exam/lifeline', {

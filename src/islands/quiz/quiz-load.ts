@@ -1,10 +1,12 @@
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode, UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
+import { EXPIRED_MESSAGE } from '../offline/offline-attempt.ts';
 import { mergeAnswers } from './answer-queue.ts';
 import { type ExamPayload, type QuizMode, quizTitle, SAMPLE_QUESTIONS } from './exam.ts';
 import { loadFlags, resumePosition } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
 import type { QuizDeps } from './quiz-deps.ts';
+import type { OfflineQuiz } from './quiz-offline.ts';
 import type { QuizState } from './quiz-state.ts';
 import { clockOffset, deadlineOf } from './timer.ts';
 
@@ -25,6 +27,8 @@ interface LoaderOptions {
   answers: Answers;
   /** Called once the quiz is on screen: an attempt whose time ran out while away is submitted at once. */
   onStarted: () => void;
+  /** The papers downloaded to the phone, for /test (issue 15). */
+  offline?: OfflineQuiz;
 }
 
 /**
@@ -74,7 +78,11 @@ export function createLeaving(state: QuizState, deps: QuizDeps) {
  * Loading the attempt: fetches (or resumes) the paper or the daily test, restores the answers, flags and
  * position of this phone, and sends a failed load where the spec says (the plans, the renewal page, home).
  */
-export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, onStarted }: LoaderOptions) {
+export function createLoader(
+  state: QuizState,
+  deps: QuizDeps,
+  { mode, answers, onStarted, offline }: LoaderOptions,
+) {
   const { context, $status } = state;
   const { leave, reportAndLeave, leaveForPayment } = createLeaving(state, deps);
 
@@ -91,27 +99,46 @@ export function createLoader(state: QuizState, deps: QuizDeps, { mode, answers, 
     reportAndLeave(result, '/pricing');
   }
 
-  /** Puts a fetched attempt on screen, resuming where this phone left it. */
-  function start(payload: ExamPayload) {
+  /** Puts a fetched attempt (or a downloaded paper's, `local`) on screen, resuming where this phone left it. */
+  function start(payload: ExamPayload, { local = false }: { local?: boolean } = {}) {
     const sample = payload.questions.length === 0;
     const exam = sample ? withSampleQuestions(payload) : payload;
     state.$title.set(quizTitle(exam, context.request?.title ?? ''));
     state.$subject.set(exam.heading?.subject ?? context.request?.subjectTitle ?? '');
-    showAttempt(state, deps, answers, exam, { sample });
+    showAttempt(state, deps, answers, exam, { sample, local });
     onStarted();
   }
 
-  /** Fetches the attempt the navigation state asked for; also the offline screen's Retry. */
+  /** Runs the requested paper from the phone when it was downloaded; false when it was not. */
+  async function startDownloaded(): Promise<boolean> {
+    const opened = (await offline?.open()) ?? { kind: 'none' };
+    if (opened.kind === 'none') return false;
+    if (opened.kind === 'expired') $status.set({ status: 'expired', message: EXPIRED_MESSAGE });
+    else start(opened.exam, { local: true });
+    return true;
+  }
+
+  /**
+   * Fetches the attempt the navigation state asked for; also the offline screen's Retry. "Take offline",
+   * or no network, runs the paper downloaded on the phone instead, when there is one.
+   */
   async function load() {
     const quiz = context.request;
     if (!quiz) return;
     $status.set({ status: 'loading' });
+    if (quiz.offline && (await startDownloaded())) return;
     const result = await deps.request<ExamPayload>('GET', quiz.path, { query: quiz.query });
-    if (!result.ok) handleLoadFailure(result);
-    else start(result.data);
+    if (result.ok) start(result.data);
+    else if (!(result.status === 0 && (await startDownloaded()))) handleLoadFailure(result);
   }
 
-  return { leave, load };
+  /** The expired download's way on: take the paper online instead. */
+  function loadOnline() {
+    if (context.request) context.request = { ...context.request, offline: false };
+    return load();
+  }
+
+  return { leave, load, loadOnline };
 }
 
 /**
@@ -124,14 +151,15 @@ export function showAttempt(
   deps: QuizDeps,
   answers: Answers,
   exam: ExamPayload,
-  { sample = false }: { sample?: boolean } = {},
+  { sample = false, local = false }: { sample?: boolean; local?: boolean } = {},
 ) {
   const { context } = state;
   const ids = exam.questions.map((question) => question._id);
   const lifelines = Object.fromEntries(exam.lifelines.map((use) => [use.question, use]));
   const skipped = new Set(exam.lifelines.filter((use) => use.kind === 'skip').map((use) => use.question));
 
-  if (!sample) answers.connectQueue(exam, skipped);
+  // A downloaded paper's answers stay on the phone too, until the whole attempt is uploaded.
+  if (!sample && !local) answers.connectQueue(exam, skipped);
   const picked = mergeAnswers(sample ? [] : exam.answers, context.sync?.pending() ?? []);
   for (const question of skipped) delete picked[question];
 

@@ -14,6 +14,8 @@ export type QuizStatus =
   | { status: 'blocked'; message: string }
   /** No connection when the quiz was fetched: nothing is wrong with the account, so offer a retry. */
   | { status: 'offline'; message: string }
+  /** The downloaded paper's plan has ended: it can be taken online only (issue 15). */
+  | { status: 'expired'; message: string }
   | { status: 'leaving' };
 
 /** The attempt's plumbing, set by `init` and the loader and read by the other parts. */
@@ -47,6 +49,8 @@ export function createQuizState(
   const $status = atom<QuizStatus>({ status: 'loading' });
   const $exam = atom<ExamPayload | undefined>(undefined);
   const $sample = atom(false);
+  /** A paper downloaded to the phone, taken and scored there (issue 15). */
+  const $offline = atom(false);
   const $title = atom('');
   /** The subject's title, which decides whether the calculator is offered. */
   const $subject = atom('');
@@ -124,6 +128,7 @@ export function createQuizState(
     $status,
     $exam,
     $sample,
+    $offline,
     $title,
     $subject,
     $index,

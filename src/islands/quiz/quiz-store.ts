@@ -5,6 +5,7 @@ import { browserDeps, type QuizDeps } from './quiz-deps.ts';
 import { createQuizImages, type QuizImages } from './quiz-images.ts';
 import { createLifelines } from './quiz-lifelines.ts';
 import { createLoader } from './quiz-load.ts';
+import { createOfflineQuiz } from './quiz-offline.ts';
 import { createQuizState, type QuizState } from './quiz-state.ts';
 import { createSubmission, quizSubmitter, type Submission } from './quiz-submit.ts';
 import { TICK_MS } from './timer.ts';
@@ -25,9 +26,10 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
   const state = createQuizState(deps.now(), deps.isOnline());
   const { context } = state;
   const answers = createAnswers(state, deps);
-  const submission = createSubmission(state, deps, answers, quizSubmitter(state, deps));
+  const offline = createOfflineQuiz(state, deps);
+  const submission = createSubmission(state, deps, answers, quizSubmitter(state, deps, offline));
   const images = createQuizImages(deps);
-  const loader = createLoader(state, deps, { mode, answers, onStarted });
+  const loader = createLoader(state, deps, { mode, answers, onStarted, offline });
   const { lifeline } = createLifelines(state, deps, answers);
   const handleKey = createKeyHandler(state, answers, submission);
   const cleanups: (() => void)[] = [];
@@ -60,6 +62,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     submission.dispose();
     context.sync?.dispose();
     images.dispose();
+    offline.dispose();
     for (const cleanup of cleanups.splice(0)) cleanup();
   }
 
@@ -67,6 +70,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     $status: state.$status,
     $exam: state.$exam,
     $sample: state.$sample,
+    $offline: state.$offline,
     $title: state.$title,
     $subject: state.$subject,
     $index: state.$index,
@@ -84,6 +88,7 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     $lifelineBusy: state.$lifelineBusy,
     init,
     load: loader.load,
+    loadOnline: loader.loadOnline,
     choose: answers.choose,
     next: answers.next,
     previous: answers.previous,

@@ -6,6 +6,7 @@ import { type ExamPayload, scoreSample } from './exam.ts';
 import { flagsKey, positionKey, storeQuietly } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
 import type { QuizDeps } from './quiz-deps.ts';
+import type { OfflineQuiz } from './quiz-offline.ts';
 import { type QuizState, skippedQuestions } from './quiz-state.ts';
 import { minutesSpent } from './timer.ts';
 
@@ -33,15 +34,20 @@ export interface Submitter<Result> {
 }
 
 /**
- * /test and /daily-test: the paper or the daily test goes to its endpoint (the built-in sample set is
- * scored on the phone), and the result to /award.
+ * /test and /daily-test: the paper or the daily test goes to its endpoint (the built-in sample set and a
+ * downloaded paper are scored on the phone), and the result to /award.
  */
-export function quizSubmitter(state: QuizState, deps: QuizDeps): Submitter<QuizResult> {
+export function quizSubmitter(
+  state: QuizState,
+  deps: QuizDeps,
+  offline?: OfflineQuiz,
+): Submitter<QuizResult> {
   return {
     async send(exam, answers, timeSpent) {
       if (state.$sample.get()) {
         return { ok: true, data: scoreSample(state.$answers.get(), timeSpent), message: '' };
       }
+      if (offline && state.$offline.get()) return offline.submit(timeSpent);
       const quiz = state.context.request;
       return quiz?.mode === 'daily'
         ? deps.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
@@ -60,6 +66,7 @@ export function quizSubmitter(state: QuizState, deps: QuizDeps): Submitter<QuizR
         user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' },
         title: state.$title.get(),
         ...(state.$sample.get() ? { sample: true } : {}),
+        ...(state.$offline.get() ? { offline: true } : {}),
       };
       return { path: '/award', state: award };
     },

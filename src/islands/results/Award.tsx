@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
 import { createAwardStore } from './award-store.ts';
-import { answersOpenLine, PRACTICE_LINE, unansweredLine, wrongAnswersCard } from './result.ts';
+import { answersOpenLine, OFFLINE_LINE, PRACTICE_LINE, unansweredLine, wrongAnswersCard } from './result.ts';
 
 /** /award: HURRAY!!! or OOPS!!!, the greeting, the performance line and the four stat cards (spec §2). */
 export default function Award() {
@@ -13,7 +13,7 @@ export default function Award() {
   useEffect(() => store.init(), [store]);
 
   if (!award) return <div className="spinner" role="status" aria-label="Loading your result" />;
-  const { result, user, title, sample } = award;
+  const { result, user, title, sample, offline } = award;
   const happy = celebrates(result.scoreAccuracy);
   const stats = [
     ['Score Accuracy', `${result.scoreAccuracy}%`],
@@ -41,7 +41,8 @@ export default function Award() {
       {sample && (
         <p className="hint">These were the built-in sample questions, so this score is not saved.</p>
       )}
-      {!sample && !result.counted && <p className="hint award-practice">{PRACTICE_LINE}</p>}
+      {offline && <p className="hint award-practice">{OFFLINE_LINE}</p>}
+      {!sample && !offline && !result.counted && <p className="hint award-practice">{PRACTICE_LINE}</p>}
       {result.answersOpenAt && <p className="hint">{answersOpenLine(result.answersOpenAt)}</p>}
 
       <dl className="stat-cards">

@@ -16,6 +16,8 @@ export interface AwardState {
   title?: string;
   /** The result was worked out on the phone for the built-in sample questions. */
   sample?: boolean;
+  /** A downloaded paper taken on the phone: it goes to the history once online, never to the leaderboard. */
+  offline?: boolean;
 }
 
 /** The state /review-answers is opened with. */
@@ -98,6 +100,7 @@ export function awardStateFromState(state: unknown): AwardState | undefined {
     },
     ...(typeof candidate?.title === 'string' ? { title: candidate.title } : {}),
     ...(candidate?.sample ? { sample: true } : {}),
+    ...(candidate?.offline ? { offline: true } : {}),
   };
 }
 
@@ -157,6 +160,10 @@ const westAfricaTime = new Intl.DateTimeFormat('en-NG', {
 export function answersOpenLine(answersOpenAt: string): string {
   return `The correct answers and explanations open at midnight (${westAfricaTime.format(new Date(answersOpenAt))} WAT), when today's daily test closes for everyone. Until then you can see which questions you got right.`;
 }
+
+/** What /award says about a downloaded paper taken on the phone. */
+export const OFFLINE_LINE =
+  'Taken offline and marked on this phone. It goes into your history the next time you are online, and, like every downloaded paper, it does not count towards the leaderboard.';
 
 /** What /award says about a result that did not count towards the leaderboard. */
 export const PRACTICE_LINE =
