@@ -76,7 +76,7 @@ beforeEach(() => {
     navigate: vi.fn(),
     requireSignIn: vi.fn(),
     toastAfterNavigation: vi.fn(),
-    owner: () => 'student-1',
+    owner: async () => 'student-1',
     saveData: () => false,
     now: () => NOW,
   };
@@ -226,7 +226,7 @@ describe('Download for offline', () => {
   });
 
   it('sends a guest to sign in, coming back to the same exam type and subject', async () => {
-    deps.owner = () => undefined;
+    deps.owner = async () => undefined;
     const download = createDownloadStore(deps);
     await download.choose(choice);
     expect(download.$state.get()).toEqual({ status: 'ready' });

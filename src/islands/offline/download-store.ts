@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { OfflinePaperSize } from '../../lib/api/offline.ts';
 import { request } from '../../lib/client/api.ts';
 import { navigate } from '../../lib/client/navigation.ts';
-import { $auth, requireSignIn } from '../../lib/client/session.ts';
+import { $auth, refreshUser, requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
 import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import { PaymentCode } from '../../lib/errors.ts';
@@ -51,7 +51,7 @@ export interface DownloadStoreDeps extends DownloadDeps {
   requireSignIn: typeof requireSignIn;
   toastAfterNavigation: typeof showToastAfterNavigation;
   /** The signed-in student's id, or undefined for a guest. */
-  owner: () => string | undefined;
+  owner: () => Promise<string | undefined>;
   /** Whether the browser asks to save data (`navigator.connection.saveData`). */
   saveData: () => boolean;
   now: () => number;
@@ -71,7 +71,12 @@ export function browserDownloadDeps(): DownloadStoreDeps {
     navigate,
     requireSignIn,
     toastAfterNavigation: showToastAfterNavigation,
-    owner: () => (readToken() ? $auth.get().user?._id : undefined),
+    owner: async () => {
+      if (!readToken()) return undefined;
+      // A session that has a token but no stored user yet (it was opened elsewhere) asks the server once.
+      if (!$auth.get().user) await refreshUser();
+      return $auth.get().user?._id;
+    },
     saveData: () =>
       (navigator as Navigator & { connection?: NetworkInformationLike }).connection?.saveData === true,
     now: () => Date.now(),
@@ -128,7 +133,7 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
       return;
     }
     $state.set({ status: 'checking' });
-    const owner = deps.owner();
+    const owner = await deps.owner();
     const existing = await downloadOf(deps.store, owner, next);
     if (mine !== generation) return;
     if (existing && isUsable(existing, deps.now())) {
@@ -182,7 +187,8 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
     const current = choice;
     const state = $state.get();
     if (!current || state.status === 'downloading' || state.status === 'checking') return;
-    const owner = deps.owner();
+    const owner = await deps.owner();
+    if (current !== choice) return;
     if (!owner) {
       deps.requireSignIn('/select-year', { examType: current.examType, subject: current.subject });
       return;
@@ -208,7 +214,7 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
 
   /** The student agreed to the large download under Save-Data. */
   async function confirm() {
-    const owner = deps.owner();
+    const owner = await deps.owner();
     if ($state.get().status !== 'confirm' || !choice || !owner) return;
     await run(choice, owner);
   }

@@ -71,7 +71,7 @@ describe('an offline attempt', () => {
 
   it('uploads only answers to the paper’s questions with one of their options', () => {
     const upload = uploadOf(
-      [question(1), question(2)],
+      { summary: summary(), questions: [question(1), question(2)] },
       { ...run, answers: { q1: 'q1-b', q2: 'q9-a', gone: 'x' } },
       Date.parse('2026-01-10T10:20:00.000Z'),
     );
@@ -82,6 +82,15 @@ describe('an offline attempt', () => {
       finishedAt: '2026-01-10T10:20:00.000Z',
       answers: [{ question: 'q1', option: 'q1-b' }],
     });
+  });
+
+  it('finishes at the end of its time when it was submitted later (a phone asleep at the end)', () => {
+    const upload = uploadOf(
+      { summary: summary(), questions: [question(1)] },
+      run,
+      Date.parse('2026-01-10T15:00:00.000Z'),
+    );
+    expect(upload.finishedAt).toBe('2026-01-10T10:30:00.000Z');
   });
 
   it('reads back a stored run, and ignores one of another paper or not a run at all', () => {

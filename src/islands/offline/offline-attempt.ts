@@ -110,12 +110,18 @@ export function scoreOffline(
   return scoreOnPhone(questions, run.answers, minutes, offlineExamId(run));
 }
 
-/** What goes to POST /api/v1/exam/offline: only answers to the paper's questions with one of their options. */
+/**
+ * What goes to POST /api/v1/exam/offline: only answers to the paper's questions with one of their options.
+ * An attempt submitted after its time ran out (the phone slept through the end) finished at the end of its
+ * time, as the server counts an online one: no answer can be picked after it.
+ */
 export function uploadOf(
-  questions: readonly OfflineQuestion[],
+  paper: Pick<StoredPaper, 'summary' | 'questions'>,
   run: OfflineRun,
-  finishedAt: number,
+  submittedAt: number,
 ): OfflineAttemptUpload {
+  const { questions, summary } = paper;
+  const finishedAt = Math.min(submittedAt, Date.parse(run.startedAt) + summary.duration * 60_000);
   const answers: OfflineAttemptUpload['answers'] = [];
   for (const question of questions) {
     const option = run.answers[question._id];

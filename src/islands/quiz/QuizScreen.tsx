@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type QuizMode, subjectHasCalculator } from './exam.ts';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LifelineBar } from './LifelineBar.tsx';
@@ -11,7 +11,8 @@ import type { QuizStore } from './quiz-store.ts';
 import { SubmitDialog } from './SubmitDialog.tsx';
 
 // Most papers have no use for it, so its code loads only when a student opens it.
-const Calculator = lazy(() => import('./Calculator.tsx').then((module) => ({ default: module.Calculator })));
+const loadCalculator = () => import('./Calculator.tsx').then((module) => ({ default: module.Calculator }));
+const Calculator = lazy(loadCalculator);
 
 /** The daily test's Scroll to Top shows after 300 px, in the flow under the navigator (never over it). */
 const SCROLL_TOP_PX = 300;
@@ -30,6 +31,12 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
   const [calculatorOpen, setCalculatorOpen] = useState(false);
   const calculatorButton = useRef<HTMLButtonElement>(null);
   const showScrollTop = useScrolledPast(SCROLL_TOP_PX);
+  const calculator = subjectHasCalculator(subject);
+
+  // A downloaded paper may lose the network at any moment: its calculator's code is fetched at the start.
+  useEffect(() => {
+    if (offline && calculator) loadCalculator().catch(() => undefined);
+  }, [offline, calculator]);
 
   if (!hasQuestion) return null;
 
@@ -42,7 +49,7 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
     <div className="quiz">
       <div className="quiz-title-row">
         <h1 className="quiz-title">{title}</h1>
-        {subjectHasCalculator(subject) && (
+        {calculator && (
           <button
             ref={calculatorButton}
             type="button"

@@ -110,7 +110,7 @@ export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
     try {
       await deps.offline.store().enqueue({
         owner,
-        upload: uploadOf(paper.questions, run, now),
+        upload: uploadOf(paper, run, now),
         queuedAt: new Date(now).toISOString(),
       });
     } catch {
