@@ -3,6 +3,7 @@ import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { serviceWorker } from './src/service-worker/build.ts';
 
 /**
  * KaTeX's stylesheet declares its fonts with `font-display: block`, which hides the maths until the fonts
@@ -25,7 +26,8 @@ export default defineConfig({
   output: 'static',
   // server.mjs imports the standalone handler (static files and API) and adds headers and compression.
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), mdx()],
+  // serviceWorker() writes /sw.js after the build, with the list of the built files it stores at install.
+  integrations: [react(), mdx(), serviceWorker()],
   vite: { plugins: [katexFontSwap] },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },

@@ -1,9 +1,13 @@
 // Draws the brand's pictures from the letters of DejaVu Sans Bold, turned into outlines so that they look
 // the same whatever fonts a phone has: public/logo.svg (the mark and the wordmark, the brand name of
-// src/lib/company.ts with its last word in green) and public/favicon.svg (the mark alone). Run it again
-// after changing the name (`node scripts/logo.mjs`, Node 24) and set company.logo's width to the one printed.
-import { readFile, writeFile } from 'node:fs/promises';
+// src/lib/company.ts with its last word in green), public/favicon.svg (the mark alone) and the app's icons
+// under public/icons/ (PNG, through sharp, which Astro installs): the mark at 192 and 512 pixels for the web
+// app manifest, and a full-bleed square at 512 (maskable: Android cuts it to its own shape) and at 180 (the
+// iPhone's home screen). Run it again after changing the name (`node scripts/logo.mjs`, Node 24) and set
+// company.logo's width to the one printed.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { create } from 'fontkitten';
+import sharp from 'sharp';
 import { optimize } from 'svgo';
 import { company } from '../src/lib/company.ts';
 
@@ -44,11 +48,23 @@ function width(text, size) {
 /** The mark's letters: the capital letters of the name's first word. */
 const INITIALS = company.name.split(' ')[0].replace(/[^A-Z]/g, '');
 
+/** The initials in white, `size` units high, centred in a square `side` units wide at the origin. */
+function initials(side, size) {
+  const letters = outline(INITIALS, size, (side - width(INITIALS, size)) / 2, side / 2 + size * 0.36);
+  return `<path fill="#fff" d="${letters.d}"/>`;
+}
+
 /** The mark: a green rounded square with the initials in white, `side` units wide, at the origin. */
 function mark(side) {
-  const size = side * 0.5;
-  const letters = outline(INITIALS, size, (side - width(INITIALS, size)) / 2, side * 0.68);
-  return `<rect width="${side}" height="${side}" rx="${round(side * 0.22)}" fill="${GREEN}"/><path fill="#fff" d="${letters.d}"/>`;
+  return `<rect width="${side}" height="${side}" rx="${round(side * 0.22)}" fill="${GREEN}"/>${initials(side, side * 0.5)}`;
+}
+
+/**
+ * The mark without its rounded corners, for launchers that cut an icon to their own shape: the initials stay
+ * inside the middle 60%, within the circle of 80% that a maskable icon must keep clear.
+ */
+function fullBleedMark(side) {
+  return `<rect width="${side}" height="${side}" fill="${GREEN}"/>${initials(side, side * 0.4)}`;
 }
 
 const WORD_SIZE = 23;
@@ -68,6 +84,19 @@ async function save(name, svg) {
   console.log(`public/${name}: ${data.length + 1} bytes`);
 }
 
+/** Writes a square PNG icon under public/icons/, drawn at its own size so that the outlines stay sharp. */
+async function saveIcon(name, side, draw) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${side}" height="${side}">${draw(side)}</svg>`;
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+  await mkdir(new URL('../public/icons/', import.meta.url), { recursive: true });
+  await writeFile(new URL(`../public/icons/${name}`, import.meta.url), png);
+  console.log(`public/icons/${name}: ${png.length} bytes`);
+}
+
 console.log(`logo: ${logoWidth} x ${HEIGHT}`);
 await save('logo.svg', logo);
 await save('favicon.svg', favicon);
+await saveIcon('icon-192.png', 192, mark);
+await saveIcon('icon-512.png', 512, mark);
+await saveIcon('icon-maskable-512.png', 512, fullBleedMark);
+await saveIcon('apple-touch-icon.png', 180, fullBleedMark);

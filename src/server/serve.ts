@@ -22,6 +22,13 @@ const PAGE_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/**
+ * Files the browser must check with the server on every use (a 304 when unchanged): the service worker,
+ * so that a new version of the app reaches the phone on its next visit. Astro's file server would send
+ * `public, max-age=0`; `no-cache` says it plainly, as deploy/Caddyfile does for every public file.
+ */
+const ALWAYS_REVALIDATED = new Set(['/sw.js']);
+
 const METHOD_REFUSED = JSON.stringify({ success: false, message: 'This method is not allowed here' });
 
 function isApiPath(url: string): boolean {
@@ -84,6 +91,10 @@ export function createHttpServer(api: App, pages: PageHandler): Server {
       compress(request, response, () => apiListener(request, response));
     } else {
       for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
+      // Astro's file server keeps a Cache-Control that is already set.
+      if (ALWAYS_REVALIDATED.has((request.url ?? '/').split('?')[0] ?? '/')) {
+        response.setHeader('Cache-Control', 'no-cache');
+      }
       compress(request, response, () => pages(request, response));
     }
   });
