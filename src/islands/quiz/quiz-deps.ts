@@ -4,10 +4,9 @@ import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { $auth, loadUser } from '../../lib/client/session.ts';
 import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
-import { paperStore } from '../offline/offline-papers.ts';
+import { type PaperStore, paperStore } from '../offline/offline-papers.ts';
 import { type KeyValueStorage, memoryStorage } from './answer-queue.ts';
 import type { ImageDeps } from './quiz-images.ts';
-import type { OfflinePaperDeps } from './quiz-offline.ts';
 
 /** What the quiz store needs from the browser, so that tests can hand in a fake API, clock and storage. */
 export interface QuizDeps {
@@ -36,6 +35,18 @@ export interface QuizDeps {
   loadImage: ImageDeps['loadImage'];
   /** The papers downloaded to the phone (quiz-offline.ts). */
   offline: OfflinePaperDeps;
+}
+
+/** What taking a downloaded paper needs from the browser (quiz-offline.ts). */
+export interface OfflinePaperDeps {
+  /** The signed-in student's id: only their own downloads are taken. */
+  owner: () => string | undefined;
+  store: () => PaperStore;
+  /** Serves an image of the download to the page, and lets it go when the quiz is gone. */
+  createObjectURL: (blob: Blob) => string;
+  revokeObjectURL: (url: string) => void;
+  /** A fresh UUID for a new attempt. */
+  randomId: () => string;
 }
 
 export interface BrowserHandlers {

@@ -10,23 +10,11 @@ import {
   uploadOf,
 } from '../offline/offline-attempt.ts';
 import { findDownload } from '../offline/offline-catalogue.ts';
-import type { PaperStore, StoredPaper } from '../offline/offline-papers.ts';
+import type { StoredPaper } from '../offline/offline-papers.ts';
 import type { ExamPayload } from './exam.ts';
 import { storeQuietly } from './navigator.ts';
 import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
-
-/** What taking a downloaded paper needs from the browser (part of QuizDeps). */
-export interface OfflinePaperDeps {
-  /** The signed-in student's id: only their own downloads are taken. */
-  owner: () => string | undefined;
-  store: () => PaperStore;
-  /** Serves an image of the download to the page, and lets it go when the quiz is gone. */
-  createObjectURL: (blob: Blob) => string;
-  revokeObjectURL: (url: string) => void;
-  /** A fresh UUID for a new attempt. */
-  randomId: () => string;
-}
 
 /** What opening the requested paper from the phone found. */
 export type OfflineOpening = { kind: 'exam'; exam: ExamPayload } | { kind: 'expired' } | { kind: 'none' };
