@@ -40,6 +40,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // The app's service worker (src/service-worker) would take over each test's pages after their first
+    // load, and page.route() cannot see the requests it makes itself. Tests of the worker opt in with
+    // test.use({ serviceWorkers: 'allow' }) (tests/e2e/offline-shell.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: browser.executablePath,
       args: chromiumArgs,
