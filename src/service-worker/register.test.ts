@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type WorkerContainer, watchForUpdates } from './register.ts';
+import { installsByItself, type WorkerContainer, watchForUpdates } from './register.ts';
 
 /** A stand-in for navigator.serviceWorker: its controller, and a way to fire controllerchange. */
 function fakeContainer(controller: ServiceWorker | null) {
@@ -33,5 +33,17 @@ describe('watchForUpdates', () => {
 
     takeOver();
     expect(announce).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('installsByItself', () => {
+  it('waits for the student to ask when the phone saves data and has no worker yet', () => {
+    expect(installsByItself(false, false)).toBe(true);
+    expect(installsByItself(true, false)).toBe(false);
+  });
+
+  it('keeps an installed worker up to date whatever the setting', () => {
+    expect(installsByItself(true, true)).toBe(true);
+    expect(installsByItself(false, true)).toBe(true);
   });
 });

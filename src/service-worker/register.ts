@@ -23,7 +23,29 @@ export function watchForUpdates(container: WorkerContainer, announce: () => void
   });
 }
 
-/** Registers /sw.js after the page's load event, and announces updates with a toast. */
+/**
+ * Whether a page registers the worker by itself. Its first install downloads about half a megabyte
+ * (docs/performance.md), so a phone that asks to save data gets it only when the student asks for offline
+ * use (installForOffline); a worker already installed is kept up to date whatever the setting.
+ */
+export function installsByItself(saveData: boolean, installed: boolean): boolean {
+  return installed || !saveData;
+}
+
+/** Whether the browser asks to save data (Save-Data, `navigator.connection.saveData`). */
+function savingData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+function register(container: WorkerContainer) {
+  // A failed registration (storage full, an old browser) leaves the site working as a plain website.
+  container.register('/sw.js').catch(() => {});
+}
+
+/**
+ * Registers /sw.js after the page's load event (unless the phone saves data and has no worker yet), and
+ * announces updates with a toast.
+ */
 export function registerServiceWorker(
   container: WorkerContainer | undefined = navigator.serviceWorker,
   announce: () => void = () => showToast(UPDATED_MESSAGE, 'info'),
@@ -31,10 +53,15 @@ export function registerServiceWorker(
   // Absent on plain http:// addresses other than localhost, and in some private modes.
   if (!container) return;
   watchForUpdates(container, announce);
-  const register = () => {
-    // A failed registration (storage full, an old browser) leaves the site working as a plain website.
-    container.register('/sw.js').catch(() => {});
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (!installsByItself(savingData(), container.controller !== null)) return;
+  if (document.readyState === 'complete') register(container);
+  else window.addEventListener('load', () => register(container), { once: true });
+}
+
+/**
+ * Installs the worker now, whatever Save-Data says: for a student who has just chosen to use the app offline
+ * (a paper downloaded after its size was shown), so that its screens open with no network.
+ */
+export function installForOffline(): void {
+  if (import.meta.env.PROD && navigator.serviceWorker) register(navigator.serviceWorker);
 }
