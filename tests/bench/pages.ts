@@ -49,6 +49,7 @@ import {
   writeReportSection,
 } from './support.ts';
 import { type SittingBytes, sittingReport, utmeSitting } from './utme-sitting.ts';
+import { type WorkerInstall, workerInstall, workerInstallReport } from './worker-install.ts';
 
 const flags = parseFlags();
 const givenUrl = (
@@ -477,7 +478,13 @@ async function measureWeight(
   route: Route,
   primer?: Primer,
 ): Promise<Weight> {
-  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  // The service worker's install is measured on its own (worker-install.ts).
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   if (primer) await context.addInitScript(prime, primer);
   const page = await context.newPage();
   const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ByteKind, number>;
@@ -685,11 +692,17 @@ async function main() {
     const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
     const browserVersion = browser.version();
     const weights = new Map<string, Weight>();
+    const installs: WorkerInstall[] = [];
     try {
       for (const route of ROUTES) {
         const weight = await measureWeight(browser, origin, route, primerFor(route, origin, fixtures));
         weights.set(route.path, weight);
         console.log(`bench:pages: weight ${route.path}: ${kb(sum(Object.values(weight.bytes)))} KB`);
+      }
+      for (let install = 0; install < SESSIONS; install++) {
+        const measured = await workerInstall(browser, origin, VIEWPORT);
+        installs.push(measured);
+        console.log(`bench:pages: service worker install #${install + 1}: ${measured.files} files`);
       }
     } finally {
       await browser.close();
@@ -747,6 +760,7 @@ async function main() {
           viewport: VIEWPORT,
           isMobile: true,
           hasTouch: true,
+          serviceWorkers: 'block',
         });
         try {
           for (const [label, list] of [
@@ -941,6 +955,11 @@ ${table(['step', 'cold received KB', 'cold sent KB', 'warm received KB', 'warm s
 
 - Cold: **${kb(coldTotal)} KB** in all (${requests(cold)} requests), **${naira(coldTotal)}** a session at ₦${NAIRA_PER_GB} per GB
 - Warm: **${kb(warmTotal)} KB** in all (${requests(warm)} requests), **${naira(warmTotal)}** a session
+
+Service workers are blocked in these sessions; a student’s first visit also pays the worker’s first install
+(below), once.
+
+${workerInstallReport(installs, NAIRA_PER_GB)}
 
 ${sittingReport(sittings, NAIRA_PER_GB)}
 

@@ -47,7 +47,12 @@ export async function utmeSitting(
   viewport: { width: number; height: number },
 ): Promise<SittingBytes> {
   const subjects = await sittingSubjects(origin, token);
-  const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   await context.addInitScript(
     ({ at, value }) => {
       if (location.origin === at && !localStorage.getItem('AUTH_TOKEN'))
