@@ -30,15 +30,23 @@ export async function fetchAll<T>(path: string, query: Query = {}): Promise<ApiR
   return { ok: true, data: items, message };
 }
 
+/** Whether the browser knows it has no network (its `true` may be wrong; its `false` is not). */
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /**
  * A list that loads from the API and can be retried. `shape` turns the fetched items into what the screen
- * lists (a filter, for instance). A retry while a load is under way wins over it. With no network (status
- * 0), `offline` may supply the items of the papers downloaded on the phone instead (issue 15); with none,
- * the failure shows as usual.
+ * lists (a filter, for instance). A retry while a load is under way wins over it. With no network, `offline`
+ * may supply the items of the papers downloaded on the phone instead (issue 15): at once when the browser
+ * knows it is offline (its HTTP cache could otherwise answer with a catalogue whose papers cannot be taken
+ * offline), and when the request fails with no response (status 0). With none, the list loads or fails as
+ * usual.
  */
 export function createListStore<T>(
   shape: (items: T[]) => T[] = (items) => items,
   offline: () => Promise<T[]> = async () => [],
+  isOffline: () => boolean = browserOffline,
 ) {
   const $list = atom<ListState<T>>({ status: 'loading' });
   let latest = 0;
@@ -47,6 +55,14 @@ export function createListStore<T>(
     latest += 1;
     const mine = latest;
     $list.set({ status: 'loading' });
+    if (isOffline()) {
+      const downloaded = shape(await offline());
+      if (mine !== latest) return;
+      if (downloaded.length > 0) {
+        $list.set({ status: 'ready', items: downloaded, offline: true });
+        return;
+      }
+    }
     const result = await fetchAll<T>(path, query);
     if (mine !== latest) return;
     if (result.ok) {

@@ -98,6 +98,16 @@ describe('offline, the lists show the papers on the phone', () => {
     expect(store.$list.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
   });
 
+  it('lists the phone’s papers without asking when the browser knows it is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const store = createSelectExamStore(downloads);
+    await store.load();
+    const state = store.$list.get();
+    expect(state.status === 'ready' && state.offline).toBe(true);
+    expect(request).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('does not fall back on the phone for an error of the server', async () => {
     vi.mocked(request).mockResolvedValue({ ok: false, status: 500, message: 'Something went wrong' });
     const store = createSelectExamStore(downloads);
