@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { QuizResult } from '../../../lib/api/exam.ts';
-import { type Outcome, type QuizAnswer, tally } from '../../../lib/scoring.ts';
+import { tally } from '../../../lib/scoring.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
@@ -9,40 +9,9 @@ import { readAnswers } from './answers.ts';
 import { type Attempt, conflictError, GRACE_MS, notSkipped, type SavedAnswer } from './attempt-rows.ts';
 import { endOfWestAfricaDay } from './daily.ts';
 import { boardCredit } from './leaderboard.ts';
+import { markAnswers } from './marking.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
-
-/**
- * Marks saved answers against the answer key, question by question in the order of `questionIds`: each
- * one's outcome, and what /review-answers shows of it.
- */
-export function markAnswers(
-  questionIds: readonly string[],
-  key: Map<string, AnswerKeyEntry>,
-  answers: SavedAnswer[],
-) {
-  const chosen = new Map(answers.map((answer) => [answer.question, answer.option]));
-  const outcomes: Outcome[] = [];
-  const quizAnswers: QuizAnswer[] = [];
-  for (const questionId of questionIds) {
-    const entry = key.get(questionId);
-    if (!entry) continue;
-    const right = entry.options.find((option) => option.isCorrect);
-    const picked = entry.options.find((option) => option.id === chosen.get(questionId));
-    const isCorrect = picked !== undefined && picked.id === right?.id;
-    outcomes.push(picked === undefined ? 'blank' : isCorrect ? 'right' : 'wrong');
-    quizAnswers.push({
-      questionId,
-      ...(entry.passage ? { passage: entry.passage } : {}),
-      question: entry.question,
-      userAnswer: picked?.html ?? null,
-      correctAnswer: right?.html ?? '',
-      isCorrect,
-      explanation: entry.explanation,
-    });
-  }
-  return { outcomes, quizAnswers };
-}
 
 /** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
 function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {

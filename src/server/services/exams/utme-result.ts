@@ -14,8 +14,9 @@ import { conflict, notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
 import { type Attempt, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
 import { lastInitial } from './leaderboard.ts';
+import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
-import { markAnswers, saveSubmittedAnswers } from './scoring.ts';
+import { saveSubmittedAnswers } from './scoring.ts';
 import { sectionSubject, sittingSections } from './utme.ts';
 
 /** How many of the mock ranking's top places GET /exam/utme/ranking lists. */
