@@ -79,6 +79,7 @@ beforeEach(() => {
     owner: async () => 'student-1',
     saveData: () => false,
     now: () => NOW,
+    installApp: vi.fn(),
   };
   serve();
   return () => vi.unstubAllGlobals();
@@ -113,6 +114,8 @@ describe('Download for offline', () => {
       JSON.stringify(paper()).length + 'image at /bank/shape.png'.length,
     );
     expect(persist).toHaveBeenCalledOnce();
+    // The app's screens are installed too, so that the paper can be reached with no network.
+    expect(deps.installApp).toHaveBeenCalledOnce();
   });
 
   it('asks for persistence on the first download only', async () => {
@@ -137,6 +140,7 @@ describe('Download for offline', () => {
     await download.download();
     expect(download.$state.get()).toEqual({ status: 'failed', message: IMAGE_FAILED_MESSAGE });
     expect(await store.list('student-1')).toEqual([]);
+    expect(deps.installApp).not.toHaveBeenCalled();
   });
 
   it('says a paper on the phone is downloaded without asking the server', async () => {

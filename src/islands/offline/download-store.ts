@@ -6,6 +6,7 @@ import { $auth, refreshUser, requireSignIn } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
 import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import { PaymentCode } from '../../lib/errors.ts';
+import { installForOffline } from '../../service-worker/register.ts';
 import type { Choice, PaperChoice } from '../exam-selection/catalogue.ts';
 import { isUsable } from './offline-attempt.ts';
 import { findDownload } from './offline-catalogue.ts';
@@ -55,6 +56,11 @@ export interface DownloadStoreDeps extends DownloadDeps {
   /** Whether the browser asks to save data (`navigator.connection.saveData`). */
   saveData: () => boolean;
   now: () => number;
+  /**
+   * Installs the app's service worker, which a phone saving data has not been sent by itself: a student who
+   * has downloaded a paper needs the app's screens with no network too.
+   */
+  installApp: () => void;
 }
 
 interface NetworkInformationLike {
@@ -80,6 +86,7 @@ export function browserDownloadDeps(): DownloadStoreDeps {
     saveData: () =>
       (navigator as Navigator & { connection?: NetworkInformationLike }).connection?.saveData === true,
     now: () => Date.now(),
+    installApp: installForOffline,
   };
 }
 
@@ -173,6 +180,7 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
     if (mine !== generation) return;
     if (result.ok) {
       $state.set({ status: 'done', paper: result.data });
+      deps.installApp();
       return;
     }
     if (leaveForPayment(result)) return;
