@@ -27,6 +27,7 @@
 // what Chromium reports sending.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,6 +39,7 @@ import { findChromium } from '../support/chromium.ts';
 import { confirmationLinkIn } from '../support/outbox.ts';
 import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
 import { type LabelBytes, recordNetworkBytes } from './network-bytes.ts';
+import { type OfflineBytes, offlineReport, offlineSession } from './offline-session.ts';
 import {
   formatNumber,
   intFlag,
@@ -199,6 +201,11 @@ interface Choice {
   title: string;
 }
 
+/** The sample bank's diagrams (public/bank/diagrams), which the benchmark's paper borrows. */
+const DIAGRAMS = readdirSync('public/bank/diagrams')
+  .filter((name) => name.endsWith('.svg'))
+  .sort();
+
 /** The benchmark's paper in the native bank format (docs/question-bank.md): 50 arithmetic questions. */
 function sessionPaperJson() {
   const letters = ['A', 'B', 'C', 'D'];
@@ -216,10 +223,14 @@ function sessionPaperJson() {
     const options = letters.map((_, position) => ({
       option: String(answer + (position - right) * (1 + (index % 3))),
     }));
+    // One question in five carries one of the sample bank's diagrams, so that the paper has images to load
+    // and download like a real one (the diagram is for weight only; the question does not need it).
+    const diagram = index % 5 === 4 ? DIAGRAMS[Math.floor(index / 5) % DIAGRAMS.length] : undefined;
     return {
       id: `bench-arithmetic-2024-${String(index + 1).padStart(2, '0')}`,
       question: `Find the ${word}: \\(${first} ${symbol} ${b}\\).`,
-      questionType: 'text',
+      questionType: diagram ? 'diagram' : 'text',
+      ...(diagram ? { file: { url: `/bank/diagrams/${diagram}` } } : {}),
       topic: 'Arithmetic',
       options,
       answer: letters[right],
@@ -805,6 +816,25 @@ async function main() {
       await sittingBrowser.close();
     }
 
+    // Practice with no data, SESSIONS times, each by a new student: the benchmark's paper downloaded, then
+    // taken offline and uploaded when back online. Only on the benchmark's own paper.
+    const offlineSessions: OfflineBytes[] = [];
+    if (sessionState) {
+      const offlineBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+      try {
+        for (let session = 0; session < SESSIONS; session++) {
+          const student = await signUp(origin);
+          const measured = await offlineSession(offlineBrowser, origin, student, sessionPaper, VIEWPORT);
+          offlineSessions.push(measured);
+          console.log(
+            `bench:pages: offline session #${session + 1}: ${[...measured.values()].map((part) => kb(part.bytes)).join(' / ')} KB`,
+          );
+        }
+      } finally {
+        await offlineBrowser.close();
+      }
+    }
+
     // The report.
     const failures: string[] = [];
     const misses: string[] = [];
@@ -884,7 +914,7 @@ async function main() {
       await readFile('node_modules/lighthouse/package.json', 'utf8'),
     ).version;
     const paperNote = sessionState
-      ? `the benchmark's own paper, ${SESSION_PAPER.examType} ${SESSION_PAPER.subject} ${SESSION_PAPER.year} (${SESSION_PAPER.questions} arithmetic questions with KaTeX maths and explanations, written by tests/bench/pages.ts and imported next to the sample bank, never into content/bank)`
+      ? `the benchmark's own paper, ${SESSION_PAPER.examType} ${SESSION_PAPER.subject} ${SESSION_PAPER.year} (${SESSION_PAPER.questions} arithmetic questions with KaTeX maths and explanations, one in five with one of the sample bank's diagrams, written by tests/bench/pages.ts and imported next to the sample bank, never into content/bank)`
       : `${ROUTE_PAPER.examType} ${ROUTE_PAPER.subject} ${ROUTE_PAPER.year} of the sample bank (${sessionPaper.answers.length} questions): the server at ${origin} has no ${SESSION_PAPER.examType} ${SESSION_PAPER.subject} ${SESSION_PAPER.year} paper`;
     const minutes = (performance.now() - started) / 60_000;
 
@@ -962,6 +992,16 @@ Service workers are blocked in these sessions; a student’s first visit also pa
 ${workerInstallReport(installs, NAIRA_PER_GB)}
 
 ${sittingReport(sittings, NAIRA_PER_GB)}
+
+${
+  offlineSessions.length > 0
+    ? offlineReport(
+        offlineSessions,
+        `the benchmark's paper, ${SESSION_PAPER.examType} ${SESSION_PAPER.subject} ${SESSION_PAPER.year}`,
+        NAIRA_PER_GB,
+      )
+    : `### Data spent practising with no data\n\nNot measured: the server at ${origin} has no ${SESSION_PAPER.examType} ${SESSION_PAPER.subject} ${SESSION_PAPER.year} paper.`
+}
 
 ### Budgets (DESIGN §7)
 
