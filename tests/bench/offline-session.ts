@@ -25,7 +25,7 @@ interface Paper {
   answers: string[];
 }
 
-/** Counts the bytes of every request of `context` under the part `partOf` names for it when it ends. */
+/** Counts the bytes of every request of `context` under the part `partOf` names for it when it starts. */
 function meter(
   context: BrowserContext,
   partOf: (request: Request) => Part | undefined,
@@ -33,23 +33,28 @@ function meter(
 ) {
   const totals: OfflineBytes = new Map();
   const pending: Promise<void>[] = [];
-  const count = async (request: Request, part: Part | undefined) => {
+  // A request belongs to the part, and the network state, of the moment it starts: it may finish after
+  // the part has moved on.
+  const started = new WeakMap<Request, { part: Part | undefined; offline: boolean }>();
+  const count = async (request: Request) => {
+    const at = started.get(request);
     // blob: and data: URLs never leave the phone.
-    if (!part || !/^https?:/.test(request.url())) return;
+    if (!at?.part || !/^https?:/.test(request.url())) return;
     const response = await request.response();
     if (!response || response.fromServiceWorker()) return;
     const sizes = await request.sizes();
     // Chromium's offline mode fails every request that would use the network, so one that completes
     // while the context is offline was answered on the phone (the worker, or the browser's own cache).
-    const bytes = offline()
+    const bytes = at.offline
       ? 0
       : sizes.requestHeadersSize + sizes.requestBodySize + sizes.responseHeadersSize + sizes.responseBodySize;
-    const total = totals.get(part) ?? { bytes: 0, requests: 0 };
+    const total = totals.get(at.part) ?? { bytes: 0, requests: 0 };
     total.bytes += bytes;
     total.requests += 1;
-    totals.set(part, total);
+    totals.set(at.part, total);
   };
-  context.on('requestfinished', (request) => pending.push(count(request, partOf(request))));
+  context.on('request', (request) => started.set(request, { part: partOf(request), offline: offline() }));
+  context.on('requestfinished', (request) => pending.push(count(request)));
   return { totals, settled: () => Promise.all(pending) };
 }
 
@@ -181,8 +186,7 @@ export async function offlineSession(
     part = OFFLINE_PARTS[3];
     offline = false;
     await second.setOffline(false);
-    await uploaded;
-    await page.waitForLoadState('networkidle');
+    await (await uploaded).finished();
     part = undefined;
     await sessionMeter.settled();
   } catch (error) {
