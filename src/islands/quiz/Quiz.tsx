@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { QuizMode } from './exam.ts';
 import { QuizHeader } from './QuizHeader.tsx';
+import { OfflineMessage, QuizMessage } from './QuizMessage.tsx';
 import { QuizScreen } from './QuizScreen.tsx';
 import { useQuizKeys } from './quiz-hooks.ts';
 import { createQuizStore } from './quiz-store.ts';
@@ -21,41 +22,25 @@ export default function Quiz({ mode }: { mode: QuizMode }) {
         {status.status === 'ready' ? (
           <QuizScreen store={store} mode={mode} />
         ) : status.status === 'blocked' ? (
-          <div className="card quiz-message" role="alert">
-            <h1>Daily Test</h1>
-            <p>{status.message}</p>
-            <p className="quiz-message-actions">
-              <a className="button" href="/practice-subject">
-                Choose another subject
-              </a>
-              <a className="button button-outline" href="/">
-                Home
-              </a>
-            </p>
-          </div>
+          <QuizMessage title="Daily Test" message={status.message}>
+            <a className="button" href="/practice-subject">
+              Choose another subject
+            </a>
+            <a className="button button-outline" href="/">
+              Home
+            </a>
+          </QuizMessage>
         ) : status.status === 'expired' ? (
-          <div className="card quiz-message" role="alert">
-            <h1>Go online to take this paper</h1>
-            <p>{status.message}</p>
-            <p className="quiz-message-actions">
-              <button type="button" className="button" onClick={() => void store.loadOnline()}>
-                Take it online
-              </button>
-              <a className="button button-outline" href="/select-exam">
-                Choose another paper
-              </a>
-            </p>
-          </div>
+          <QuizMessage title="Go online to take this paper" message={status.message}>
+            <button type="button" className="button" onClick={() => void store.loadOnline()}>
+              Take it online
+            </button>
+            <a className="button button-outline" href="/select-exam">
+              Choose another paper
+            </a>
+          </QuizMessage>
         ) : status.status === 'offline' ? (
-          <div className="card quiz-message" role="alert">
-            <h1>You are offline</h1>
-            <p>{status.message}</p>
-            <p className="quiz-message-actions">
-              <button type="button" className="button" onClick={() => void store.load()}>
-                Retry
-              </button>
-            </p>
-          </div>
+          <OfflineMessage message={status.message} retry={() => void store.load()} />
         ) : (
           <div className="spinner" role="status" aria-label="Loading your test" />
         )}

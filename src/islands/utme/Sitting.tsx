@@ -5,6 +5,7 @@ import { KeyboardHelp } from '../quiz/KeyboardHelp.tsx';
 import { QuestionCard } from '../quiz/QuestionCard.tsx';
 import { QuestionNavigator } from '../quiz/QuestionNavigator.tsx';
 import { QuizHeader } from '../quiz/QuizHeader.tsx';
+import { OfflineMessage, QuizMessage } from '../quiz/QuizMessage.tsx';
 import { QuizNotices } from '../quiz/QuizNotices.tsx';
 import { useQuizKeys } from '../quiz/quiz-hooks.ts';
 import { SittingSubmitDialog } from './SittingSubmitDialog.tsx';
@@ -32,25 +33,13 @@ export default function Sitting() {
         {status.status === 'ready' ? (
           <SittingScreen store={store} />
         ) : status.status === 'blocked' ? (
-          <div className="card quiz-message" role="alert">
-            <h1>This mock cannot start</h1>
-            <p>{status.message}</p>
-            <p className="quiz-message-actions">
-              <a className="button" href="/utme">
-                Choose your subjects again
-              </a>
-            </p>
-          </div>
+          <QuizMessage title="This mock cannot start" message={status.message}>
+            <a className="button" href="/utme">
+              Choose your subjects again
+            </a>
+          </QuizMessage>
         ) : status.status === 'offline' ? (
-          <div className="card quiz-message" role="alert">
-            <h1>You are offline</h1>
-            <p>{status.message}</p>
-            <p className="quiz-message-actions">
-              <button type="button" className="button" onClick={() => void store.load()}>
-                Retry
-              </button>
-            </p>
-          </div>
+          <OfflineMessage message={status.message} retry={() => void store.load()} />
         ) : (
           <div className="spinner" role="status" aria-label="Loading your UTME mock" />
         )}
