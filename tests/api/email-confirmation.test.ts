@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PaymentCode } from '../../src/lib/errors.ts';
 import { coinLedger, emailConfirmations, subscriptions, users } from '../../src/server/db/schema.ts';
-import { closeRedis, openRedis } from '../../src/server/redis.ts';
+import { closeRedis } from '../../src/server/redis.ts';
 import { CONFIRMATION_LINK_HOURS } from '../../src/server/services/email-confirmation.ts';
 import { hashSecret } from '../../src/server/services/tokens.ts';
 import { createPaper } from '../support/bank-fixture.ts';
+import { readyRedis } from '../support/redis.ts';
 import {
   confirmationTokenFor,
   confirmEmailOf,
@@ -236,7 +236,7 @@ describe('POST /api/v1/user/verify-email/resend', () => {
 
 /** Two instances of one deployment sharing the database and Redis, when TEST_REDIS_URL names a server. */
 async function twoInstances(url: string) {
-  const redis = openRedis(url, pino({ level: 'silent' }));
+  const redis = await readyRedis(url);
   const prefix = `test:email-confirmation:${randomUUID()}`;
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);

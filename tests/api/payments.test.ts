@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import type {
@@ -13,7 +12,7 @@ import type {
 import type { Plan } from '../../src/lib/api/plans.ts';
 import { coinLedger, payments, subscriptions, users } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
-import { closeRedis, openRedis } from '../../src/server/redis.ts';
+import { closeRedis } from '../../src/server/redis.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
   STAND_IN_SECRET,
@@ -21,6 +20,7 @@ import {
   signedWebhook,
   startPaystackStandIn,
 } from '../support/paystack-stand-in.ts';
+import { readyRedis } from '../support/redis.ts';
 import { createTestApp, type ResponseBody, signUpStudent, type TestApp } from '../support/test-app.ts';
 
 const paystack = await startPaystackStandIn();
@@ -602,7 +602,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)('verify calls counted in Redis (TEST_REDIS_URL)', () => {
   it('adds up the calls made at two instances', async () => {
-    const redis = openRedis(redisUrl ?? '', pino({ level: 'silent' }));
+    const redis = await readyRedis(redisUrl ?? '');
     const prefix = `test-payments-${randomUUID()}`;
     try {
       const environment = { PAYSTACK_SECRET_KEY: STAND_IN_SECRET, PAYSTACK_BASE_URL: paystack.baseUrl };

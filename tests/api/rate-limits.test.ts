@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
+import { readyRedis } from '../support/redis.ts';
 import { createTestApp, newStudent, signUpStudent, type TestApp } from '../support/test-app.ts';
 
 const t = await createTestApp();
@@ -381,17 +382,12 @@ describe('limits while Redis is unreachable', () => {
  * counter.
  */
 async function sharedInstances(url: string) {
-  const redis = openRedis(url, pino({ level: 'silent' }));
+  const redis = await readyRedis(url);
   const prefix = `test:rate-limits:${randomUUID()}`;
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await closeRedis(redis);
-  });
-  await new Promise<void>((resolve, reject) => {
-    if (redis.status === 'ready') resolve();
-    redis.once('ready', resolve);
-    setTimeout(() => reject(new Error(`Redis at ${url} is not ready`)), 5_000).unref();
   });
   return {
     instanceA: await createTestApp({}, { redis, rateLimitPrefix: prefix, db: t.db }),
