@@ -3,11 +3,13 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -284,8 +286,11 @@ export const emailConfirmations = pgTable(
   (table) => [index('email_confirmations_user_idx').on(table.userId)],
 );
 
-/** A full exam at one paper, a daily test, or a JAMB UTME mock sitting (four subjects on one clock). */
-export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily', 'utme']);
+/**
+ * A full exam at one paper, a daily test, a JAMB UTME mock sitting (four subjects on one clock), or a
+ * practice of one topic (questions of one subject's topic drawn from the bank, scored as practice).
+ */
+export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily', 'utme', 'topic']);
 
 export const attempts = pgTable(
   'attempts',
@@ -301,6 +306,8 @@ export const attempts = pgTable(
     subjectId: uuid('subject_id')
       .notNull()
       .references(() => subjects.id),
+    /** The topic a topic practice draws from (questions.topic); null for every other kind. */
+    topic: text('topic'),
     /** The West Africa Time day of a daily test (YYYY-MM-DD); null for a full exam. */
     day: text('day'),
     /** The questions in the order they are shown. */
@@ -327,6 +334,11 @@ export const attempts = pgTable(
      * unique index makes a second upload of the same attempt store nothing.
      */
     clientId: uuid('client_id'),
+    /**
+     * When the attempt's wrong and blank questions were added to the student's review deck (review_cards);
+     * null until then. A daily test's are added only once its day has ended and its answers are open.
+     */
+    deckAddedAt: timestamp('deck_added_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('attempts_user_client_idx').on(table.userId, table.clientId),
@@ -351,6 +363,10 @@ export const attempts = pgTable(
       .on(table.score)
       .where(sql`${table.kind} = 'utme' and ${table.submittedAt} is not null`),
     index('attempts_user_idx').on(table.userId),
+    // The scored attempts whose mistakes are still to be added to the review deck.
+    index('attempts_deck_pending_idx')
+      .on(table.userId)
+      .where(sql`${table.submittedAt} is not null and ${table.deckAddedAt} is null`),
   ],
 );
 
@@ -496,3 +512,88 @@ export const testCheckoutTransactions = pgTable('test_checkout_transactions', {
   metadata: text('metadata').notNull(),
   createdAt: createdAt(),
 });
+
+// Learning from mistakes (docs/learning.md): each student's review deck, scheduled by FSRS, the answers given
+// in it, and the problems students report in questions.
+
+/**
+ * One question in one student's review deck, with its FSRS memory state (the fields of a ts-fsrs Card).
+ * A question enters the deck when the student gets it wrong or leaves it blank in a scored attempt.
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    /** When the question is next due for review. */
+    due: timestamp('due', { withTimezone: true, mode: 'date' }).notNull(),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: smallint('state').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true, mode: 'date' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.questionId] }),
+    index('review_cards_user_due_idx').on(table.userId, table.due),
+  ],
+);
+
+/** Every answer given in the review deck: the history FSRS scheduled from, and mastery reads. */
+export const reviewAnswers = pgTable(
+  'review_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    /** The option picked; null for "I don't know". */
+    optionId: uuid('option_id').references(() => options.id),
+    correct: boolean('correct').notNull(),
+    /** The ts-fsrs Rating given: 1 again, 3 good, 4 easy. */
+    rating: smallint('rating').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('review_answers_user_answered_idx').on(table.userId, table.answeredAt)],
+);
+
+export const QUESTION_REPORT_REASONS = ['wrong-key', 'typo', 'unclear', 'missing-diagram', 'other'] as const;
+export const questionReportReason = pgEnum('question_report_reason', QUESTION_REPORT_REASONS);
+
+/** A problem a student reported in a question, for the editors (bank:stats lists the open ones). */
+export const questionReports = pgTable(
+  'question_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    reason: questionReportReason('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    /** When an editor dealt with it; null while it is open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    // One open report per student and question.
+    uniqueIndex('question_reports_one_open_idx')
+      .on(table.userId, table.questionId)
+      .where(sql`${table.resolvedAt} is null`),
+    index('question_reports_question_idx').on(table.questionId),
+  ],
+);
