@@ -46,6 +46,7 @@ export function newAttemptPayload(
     kind: 'exam',
     paperId: started.paperId,
     subjectId: started.subjectId,
+    topic: null,
     day: null,
     questionIds: paper.questionIds,
     durationMinutes,
@@ -60,6 +61,7 @@ export function newAttemptPayload(
     timeSpentSeconds: null,
     counted: false,
     clientId: null,
+    deckAddedAt: null,
   };
   return payloadOf(attempt, now, heading, paper.ordered, [], []);
 }

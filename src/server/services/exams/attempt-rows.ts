@@ -52,6 +52,7 @@ export interface AttemptJson {
   kind: Attempt['kind'];
   paper_id: string | null;
   subject_id: string;
+  topic: string | null;
   day: string | null;
   question_ids: string[];
   duration_minutes: number;
@@ -66,6 +67,7 @@ export interface AttemptJson {
   time_spent_seconds: number | null;
   counted: boolean;
   client_id: string | null;
+  deck_added_at: string | null;
 }
 
 export function attemptFromJson(row: AttemptJson): Attempt {
@@ -75,6 +77,7 @@ export function attemptFromJson(row: AttemptJson): Attempt {
     kind: row.kind,
     paperId: row.paper_id,
     subjectId: row.subject_id,
+    topic: row.topic,
     day: row.day,
     questionIds: row.question_ids,
     durationMinutes: row.duration_minutes,
@@ -89,6 +92,7 @@ export function attemptFromJson(row: AttemptJson): Attempt {
     timeSpentSeconds: row.time_spent_seconds,
     counted: row.counted,
     clientId: row.client_id,
+    deckAddedAt: row.deck_added_at === null ? null : new Date(row.deck_added_at),
   };
 }
 
