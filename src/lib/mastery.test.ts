@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { MASTERY_RULES, masteryLevel, shareOf, type TopicScore, weakestTopics } from './mastery.ts';
+
+describe('shareOf', () => {
+  it('is the rounded percentage right, and null with no answers', () => {
+    expect(shareOf(0, 0)).toBeNull();
+    expect(shareOf(3, 2)).toBe(67);
+    expect(shareOf(3, 1)).toBe(33);
+    expect(shareOf(20, 20)).toBe(100);
+  });
+});
+
+describe('masteryLevel', () => {
+  it('is not started without answers', () => {
+    expect(masteryLevel(0, 0)).toBe('not-started');
+  });
+
+  it('keeps a topic at practising until it has enough answers to judge, however many are right', () => {
+    expect(masteryLevel(1, 1)).toBe('practising');
+    expect(masteryLevel(2, 2)).toBe('practising');
+    expect(masteryLevel(3, 3)).toBe('familiar');
+  });
+
+  it('is familiar from 60% of at least 3 answers, and practising just below', () => {
+    expect(masteryLevel(5, 3)).toBe('familiar');
+    expect(masteryLevel(3, 2)).toBe('familiar');
+    expect(masteryLevel(5, 2)).toBe('practising');
+    expect(masteryLevel(20, 12)).toBe('familiar');
+    expect(masteryLevel(20, 11)).toBe('practising');
+  });
+
+  it('is mastered from 80% of at least 10 answers; fewer answers stay familiar', () => {
+    expect(masteryLevel(10, 8)).toBe('mastered');
+    expect(masteryLevel(20, 16)).toBe('mastered');
+    expect(masteryLevel(9, 9)).toBe('familiar');
+    expect(masteryLevel(10, 7)).toBe('familiar');
+    expect(masteryLevel(20, 15)).toBe('familiar');
+  });
+
+  it('uses the numbers the docs state', () => {
+    expect(MASTERY_RULES).toMatchObject({
+      window: 20,
+      familiarShare: 60,
+      judgeFrom: 3,
+      masteredShare: 80,
+      masteredFrom: 10,
+      weakest: 3,
+    });
+  });
+});
+
+const score = (topic: string, answers: number, right: number): TopicScore => ({
+  topic,
+  answers,
+  share: shareOf(answers, right),
+  level: masteryLevel(answers, right),
+});
+
+describe('weakestTopics', () => {
+  it('lists the three lowest shares, weakest first', () => {
+    const topics = [
+      score('Surds', 4, 3),
+      score('Indices', 5, 1),
+      score('Sets', 6, 3),
+      score('Variation', 3, 0),
+      score('Bearings', 8, 6),
+    ];
+    expect(weakestTopics(topics).map((topic) => topic.topic)).toEqual(['Variation', 'Indices', 'Sets']);
+  });
+
+  it('leaves out topics with too few answers to judge, topics not started and mastered topics', () => {
+    const topics = [
+      score('One wrong', 1, 0),
+      score('Two wrong', 2, 0),
+      score('Not started', 0, 0),
+      score('Mastered', 10, 8),
+      score('Weak', 3, 1),
+    ];
+    expect(weakestTopics(topics).map((topic) => topic.topic)).toEqual(['Weak']);
+  });
+
+  it('puts more answers first on equal shares, then goes by name', () => {
+    const topics = [score('Beta', 4, 2), score('Alpha', 4, 2), score('Gamma', 10, 5)];
+    expect(weakestTopics(topics).map((topic) => topic.topic)).toEqual(['Gamma', 'Alpha', 'Beta']);
+  });
+
+  it('is empty when no topic has enough answers', () => {
+    expect(weakestTopics([score('Only one', 1, 0)])).toEqual([]);
+  });
+});
