@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_SCREENS, handlingOf, isAppScreen, pagePath, precacheEntries, precacheUrl } from './shell.ts';
+import {
+  APP_SCREENS,
+  handlingOf,
+  isAppScreen,
+  OFFLINE_PAGE,
+  pagePath,
+  precacheEntries,
+  precacheUrl,
+} from './shell.ts';
 
 const PAGES = resolve(import.meta.dirname, '../pages');
 
@@ -30,6 +38,11 @@ describe('precacheUrl', () => {
     expect(precacheUrl('index.html')).toBe('/');
     expect(precacheUrl('select-exam/index.html')).toBe('/select-exam');
     expect(precacheUrl('utme/result/index.html')).toBe('/utme/result');
+  });
+
+  it('stores the offline page, which stands in for any page never opened on the phone', () => {
+    expect(precacheUrl('offline/index.html')).toBe(OFFLINE_PAGE);
+    expect(isAppScreen(OFFLINE_PAGE)).toBe(false);
   });
 
   it('leaves the content pages, the online-only screens and the 404 page to be kept once visited', () => {

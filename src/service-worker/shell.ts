@@ -28,6 +28,12 @@ export const APP_SCREENS = [
   '/utme/result',
 ] as const;
 
+/**
+ * The page shown instead of the browser's own error when a page never opened on the phone is asked for
+ * with no network: stored at install with the app's screens.
+ */
+export const OFFLINE_PAGE = '/offline';
+
 /** The caches the worker keeps besides Workbox's precache. */
 export const CACHES = {
   /** Pages outside APP_SCREENS, as last loaded: emptied when a new version of the app takes over. */
@@ -74,7 +80,7 @@ export function isAppScreen(pathname: string): boolean {
 export function precacheUrl(file: string): string | undefined {
   if (file.endsWith('.html')) {
     const path = pagePath(`/${file}`);
-    return isAppScreen(path) ? path : undefined;
+    return isAppScreen(path) || path === OFFLINE_PAGE ? path : undefined;
   }
   const [folder, name = ''] = file.split('/');
   if (folder === '_astro' && file.split('/').length === 2) {

@@ -10,7 +10,7 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import * as navigationPreload from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   CACHES,
@@ -18,6 +18,7 @@ import {
   handlingOf,
   isAppScreen,
   NETWORK_TIMEOUT_SECONDS,
+  OFFLINE_PAGE,
   pagePath,
 } from './shell.ts';
 
@@ -108,6 +109,12 @@ registerRoute(
     const handling = handlingOf(url.pathname, request.mode, request.destination) as keyof typeof strategies;
     return strategies[handling].handle(options);
   },
+);
+
+// A page never opened on this phone, asked for with no network: the app's own offline page, with links that
+// work offline, instead of the browser's error.
+setCatchHandler(async ({ request }) =>
+  request.mode === 'navigate' ? ((await matchPrecache(OFFLINE_PAGE)) ?? Response.error()) : Response.error(),
 );
 
 precacheAndRoute(self.__WB_MANIFEST);

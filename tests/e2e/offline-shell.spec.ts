@@ -56,7 +56,7 @@ test('after one online visit to the home page, every app screen opens offline', 
   }
 });
 
-test('a content page opens offline once visited, and the API is never answered from the phone', async ({
+test('a content page opens offline once visited, any other says so, and the API is never answered from the phone', async ({
   page,
   context,
   student,
@@ -89,8 +89,15 @@ test('a content page opens offline once visited, and the API is never answered f
   const apiUrls = (await cachedUrls(page)).filter((url) => new URL(url).pathname.startsWith('/api'));
   expect(apiUrls).toEqual([]);
 
-  // Never visited, so not on the phone: the browser's own offline error.
-  await expect(page.goto('/policy')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+  // Never visited, so not on the phone: the app's offline page under the address asked for, whose links
+  // work offline.
+  const policy = await page.goto('/policy');
+  expect(policy?.fromServiceWorker()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await page.getByRole('link', { name: /Practise a downloaded paper/ }).click();
+  await expect(page).toHaveURL(/\/select-exam$/);
+  await expect(page.locator('main h1')).toBeVisible();
 });
 
 test('the manifest makes the app installable, with its name, colours and icons', async ({
