@@ -17,6 +17,7 @@ import { historyRoutes } from './routes/history/index.ts';
 import { msisdnRoutes } from './routes/msisdn/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
+import { questionRoutes } from './routes/question/index.ts';
 import { subjectRoutes } from './routes/subject/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { yearRoutes } from './routes/year/index.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/subject', subjectRoutes());
   app.route('/api/v1/year', yearRoutes());
   app.route('/api/v1/exam', examRoutes(board, limits));
+  app.route('/api/v1/question', questionRoutes(limits));
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
   app.route('/api/v1', paymentRoutes(limits));

@@ -16,6 +16,15 @@ export function requiredText(message: string, maxLength = 200) {
     .refine(isStorable, UNSTORABLE_TEXT_MESSAGE);
 }
 
+/** A string that may be blank, trimmed, capped and storable; add `.default('')` where it may be left out. */
+export function optionalText(maxLength: number, messages: { type?: string; tooLong?: string } = {}) {
+  return z
+    .string({ error: messages.type ?? 'Must be text' })
+    .trim()
+    .max(maxLength, messages.tooLong ?? `Must be at most ${maxLength} characters`)
+    .refine(isStorable, UNSTORABLE_TEXT_MESSAGE);
+}
+
 /** A present, well-formed email, lower-cased so that uniqueness ignores case. */
 export function emailAddress(requiredMessage: string, invalidMessage: string) {
   return requiredText(requiredMessage, 254)

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LIFELINE_KINDS } from '../../lib/api/exam.ts';
+import { QUESTION_REPORT_REASONS } from '../../lib/api/reports.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -569,7 +570,6 @@ export const reviewAnswers = pgTable(
   (table) => [index('review_answers_user_answered_idx').on(table.userId, table.answeredAt)],
 );
 
-export const QUESTION_REPORT_REASONS = ['wrong-key', 'typo', 'unclear', 'missing-diagram', 'other'] as const;
 export const questionReportReason = pgEnum('question_report_reason', QUESTION_REPORT_REASONS);
 
 /** A problem a student reported in a question, for the editors (bank:stats lists the open ones). */

@@ -37,6 +37,8 @@ export const RATE_LIMIT_POLICY = {
   paymentVerifyAccount: { points: 10, seconds: MINUTE },
   /** Papers one account downloads for offline use, key and all: a week's worth at once fits, a copier does not. */
   paperDownloadAccount: { points: 30, seconds: HOUR },
+  /** Problems one account reports in questions: a student flagging a bad paper fits, a script spamming does not. */
+  questionReportAccount: { points: 10, seconds: HOUR },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 /** The name of one limit in the policy. */

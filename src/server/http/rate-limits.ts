@@ -10,6 +10,7 @@ import {
   verifyEmailSchema,
 } from '../../lib/validation/account.ts';
 import { contactSchema } from '../../lib/validation/contact.ts';
+import { questionReportSchema } from '../../lib/validation/reports.ts';
 import type { AppDeps } from '../deps.ts';
 import type { LimitName } from './rate-limit-policy.ts';
 import {
@@ -185,6 +186,19 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
         keepOn(isSuccess),
       ),
     ]),
+    // Set after requireUser; an invalid body gets its 400 uncounted.
+    questionReport: limit(
+      async (c) => ((await validBody(c, questionReportSchema)) ? await readAccount(c) : undefined),
+      (userId) => [
+        counter(
+          'questionReportAccount',
+          userId,
+          (wait) => `You have sent many reports this hour. Try again in ${wait}.`,
+          // A report stored, or refused as unseen or already open: each asked the database.
+          keepOn((status) => isSuccess(status) || status === 404 || status === 409),
+        ),
+      ],
+    ),
     /**
      * Payment verifications (POST /subscription and /coins), per account: set after requireUser, with the
      * route's own body schema, so an invalid body gets its 400 uncounted.
