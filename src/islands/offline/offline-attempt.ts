@@ -5,6 +5,7 @@
 
 import type { ExamPayload } from '../../lib/api/exam.ts';
 import type { OfflineAttemptUpload, OfflineQuestion } from '../../lib/api/offline.ts';
+import { OFFLINE_RUN_PREFIX } from '../../lib/client/storage.ts';
 import { scoreOnPhone } from '../quiz/exam.ts';
 import type { QuizResult } from '../results/result.ts';
 import type { PaperSummary, StoredPaper } from './offline-papers.ts';
@@ -31,7 +32,7 @@ export function isUsable(summary: Pick<PaperSummary, 'usableUntil'>, now: number
 
 /** Where a run is kept: one per student and paper. */
 export function runKey(owner: string, paperId: string): string {
-  return `offline-run:${owner}:${paperId}`;
+  return `${OFFLINE_RUN_PREFIX}${owner}:${paperId}`;
 }
 
 /** A stored run, if it is one (anything else, say from an older version, is ignored). */

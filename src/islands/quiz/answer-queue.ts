@@ -4,6 +4,8 @@
  * localStorage per attempt and is sent when the connection returns.
  */
 
+import { ANSWER_QUEUE_PREFIX } from '../../lib/client/storage.ts';
+
 /** One picked answer as PATCH /api/v1/exam/answer carries it; `option: null` clears a saved answer. */
 export interface QueuedAnswer {
   question: string;
@@ -80,7 +82,7 @@ export function pendingLabel(count: number): string {
 
 /** Where an attempt's queue is kept in localStorage. */
 export function queueKey(attemptId: string): string {
-  return `quiz:queue:${attemptId}`;
+  return `${ANSWER_QUEUE_PREFIX}${attemptId}`;
 }
 
 function isAnswer(value: unknown): value is QueuedAnswer {

@@ -4,7 +4,7 @@ import type { Profile, SessionPayload, User } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
 import { type ApiResult, request } from './api.ts';
 import { navigate } from './navigation.ts';
-import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, markAuthState } from './storage.ts';
+import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, clearAllButUnsentWork, markAuthState } from './storage.ts';
 import { showToast, showToastAfterNavigation } from './toasts.ts';
 
 export type { Profile, SessionPayload, User } from '../api/user.ts';
@@ -104,14 +104,17 @@ export function replaceAccount(account: { user: User; profile: Profile }): void 
   $auth.set({ ...$auth.get(), user: account.user, profile: account.profile });
 }
 
-/** Logs out on the server, clears everything stored, and goes home with 'Logout Successfully'. */
+/**
+ * Logs out on the server, clears everything stored but the answers not yet sent, and goes home with
+ * 'Logout Successfully'.
+ */
 export async function logout(): Promise<void> {
   const result = await request<null>('POST', '/api/v1/user/logout', { quiet: true });
   if (!result.ok && result.status !== 401) {
     showToast(result.message || 'Failed to logout', 'info');
     return;
   }
-  localStorage.clear();
+  clearAllButUnsentWork(localStorage);
   $auth.set(signedOut);
   showToastAfterNavigation('Logout Successfully', 'success');
   navigate('/');

@@ -13,3 +13,22 @@ export function readToken(): string | undefined {
 export function markAuthState(signedIn: boolean): void {
   document.documentElement.dataset.auth = signedIn ? 'in' : 'out';
 }
+
+/**
+ * The prefixes of the keys that hold a student's work not yet on the server: an attempt's queued answers
+ * (quiz/answer-queue.ts) and a downloaded paper taken offline (offline/offline-attempt.ts). Logging out
+ * keeps them, so that no answer is lost; each is tied to its student's attempt or id, so another student
+ * signing in on the phone never sees them.
+ */
+export const ANSWER_QUEUE_PREFIX = 'quiz:queue:';
+export const OFFLINE_RUN_PREFIX = 'offline-run:';
+
+/** Empties localStorage except the work not yet sent (the prefixes above). */
+export function clearAllButUnsentWork(storage: Storage): void {
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+  for (const key of keys) {
+    if (key !== null && !key.startsWith(ANSWER_QUEUE_PREFIX) && !key.startsWith(OFFLINE_RUN_PREFIX)) {
+      storage.removeItem(key);
+    }
+  }
+}
