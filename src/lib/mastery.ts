@@ -58,19 +58,21 @@ export interface TopicScore {
   topic: string;
   answers: number;
   share: number | null;
-  level: MasteryLevel;
 }
 
 /**
  * A subject's weakest topics, weakest first: the lowest shares among the topics with enough answers to
- * judge (at least 3) that are not mastered. Equal shares put the topic with more answers first (more
+ * judge (at least 3) and under the mastered share (80%): a topic answered that well is not weak, even
+ * before it has the answers to be mastered. Equal shares put the topic with more answers first (more
  * evidence that it is weak), then go by name, so the list is the same on every phone.
  */
 export function weakestTopics<Topic extends TopicScore>(topics: readonly Topic[]): Topic[] {
   return topics
     .filter(
       (topic) =>
-        topic.share !== null && topic.answers >= MASTERY_RULES.judgeFrom && topic.level !== 'mastered',
+        topic.share !== null &&
+        topic.share < MASTERY_RULES.masteredShare &&
+        topic.answers >= MASTERY_RULES.judgeFrom,
     )
     .sort(
       (a, b) =>

@@ -14,6 +14,7 @@ import { feedbackRoutes } from './routes/feedback/index.ts';
 import { geoRoutes } from './routes/geo/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { historyRoutes } from './routes/history/index.ts';
+import { masteryRoutes } from './routes/mastery/index.ts';
 import { msisdnRoutes } from './routes/msisdn/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/subject', subjectRoutes());
   app.route('/api/v1/year', yearRoutes());
   app.route('/api/v1/exam', examRoutes(board, limits));
+  app.route('/api/v1/mastery', masteryRoutes());
   app.route('/api/v1/question', questionRoutes(limits));
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());

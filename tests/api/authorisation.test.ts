@@ -9,6 +9,8 @@ import {
   coinLedger,
   lifelineUses,
   payments,
+  questions,
+  subjects,
   users,
   utmeSections,
 } from '../../src/server/db/schema.ts';
@@ -38,6 +40,13 @@ const jamb = await createJambBank(t.db);
 const utmeUrl = `/api/v1/exam/utme?subjects=${[jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology].map((subject) => subject.id).join(',')}`;
 const paperQuery = `examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
 const downloadUrl = `/api/v1/exam/download?${paperQuery}`;
+// The paper's questions share one topic, for the topic practice and topic mastery.
+await t.db.update(questions).set({ topic: 'Fractions' }).where(eq(questions.paperId, paper.paperId));
+const [paperSubject] = await t.db
+  .select({ slug: subjects.slug })
+  .from(subjects)
+  .where(eq(subjects.id, paper.ids.subject));
+const topicUrl = `/api/v1/exam/topic?subject=${paperSubject?.slug}&topic=Fractions`;
 
 /** The endpoints that need a signed-in student, as they must stay: a new one is added here on purpose. */
 const NEEDS_A_USER = [
@@ -64,6 +73,8 @@ const NEEDS_A_USER = [
   'GET /api/v1/exam/download/size',
   'GET /api/v1/exam/download',
   'POST /api/v1/exam/offline',
+  'GET /api/v1/exam/topic',
+  'GET /api/v1/mastery',
   'POST /api/v1/subscription',
   'POST /api/v1/coins',
   'POST /api/v1/test-checkout',
@@ -155,6 +166,8 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
         answers: [{ question: question.id, option: question.right }],
       },
     },
+    'GET /api/v1/exam/topic': { path: topicUrl },
+    'GET /api/v1/mastery': { path: '/api/v1/mastery' },
     'POST /api/v1/subscription': {
       path: '/api/v1/subscription',
       body: { reference: owner.reference, channel: 'paystack', planId: 'weekly' },
@@ -383,6 +396,45 @@ describe('one student cannot read or change another student’s data', () => {
     const [dailyRow] = await t.db.select().from(attempts).where(eq(attempts.id, daily.json.data._id));
     expect(dailyRow?.userId).toBe(b.id);
     expect(await rowsOf(t.db, a.id)).toBe(aAfterAnswer);
+  });
+
+  it('B’s topic mastery holds only B’s answers, and B asking for A’s topic practice gets B’s own', async () => {
+    const { a, b } = await pair();
+    const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
+    const scored = await t.request('POST', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: a.attemptId, answers },
+    });
+    expect(scored.status).toBe(200);
+    const aMastery = await t.request('GET', '/api/v1/mastery', { token: a.token });
+    expect(aMastery.json.data.subjects[0].topics[0]).toMatchObject({
+      topic: 'Fractions',
+      answers: 4,
+      right: 4,
+    });
+    const bMastery = await t.request('GET', '/api/v1/mastery', { token: b.token });
+    expect(bMastery.status).toBe(200);
+    expect(bMastery.json.data.subjects).toEqual([]);
+
+    const practice = await t.request('GET', topicUrl, { token: a.token });
+    const [question] = practice.json.data.questions;
+    const right = paper.questions.find((candidate) => candidate.id === question._id)?.right;
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: practice.json.data._id, question: question._id, option: right },
+    });
+    const aBefore = await rowsOf(t.db, a.id);
+    const own = await t.request('GET', topicUrl, { token: b.token });
+    expect(own.status).toBe(200);
+    expect(own.json.data._id).not.toBe(practice.json.data._id);
+    expect(own.json.data.answers).toEqual([]);
+    const stolen = await send(
+      'POST /api/v1/exam/answer',
+      { path: '/api/v1/exam/answer', body: { exam: practice.json.data._id } },
+      b.token,
+    );
+    expect(stolen.status).toBe(404);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
   });
 
   it('B’s coin history holds only B’s entries', async () => {

@@ -41,12 +41,13 @@ export interface SavedAnswer {
 }
 
 /**
- * An attempt as GET /api/v1/exam and /exam/daily return it: the questions (never the answer key), the
- * clock and the saved progress.
+ * An attempt as GET /api/v1/exam, /exam/daily and /exam/topic return it: the questions (never the answer
+ * key), the clock and the saved progress.
  */
 export interface ExamPayload {
   _id: string;
-  kind: 'exam' | 'daily';
+  /** A full exam, a daily test, or a practice of one topic (GET /exam/topic). */
+  kind: 'exam' | 'daily' | 'topic';
   /** Minutes. */
   duration: number;
   startedAt: string;
@@ -54,7 +55,8 @@ export interface ExamPayload {
   /** The server's clock when it answered, so a phone whose clock is wrong can still count down right. */
   serverTime: string;
   submitted: boolean;
-  heading: { examType: string; subject: string; year: string } | null;
+  /** What the quiz is titled by; a topic practice also names its topic. */
+  heading: { examType: string; subject: string; year: string; topic?: string } | null;
   questions: ExamQuestion[];
   answers: SavedAnswer[];
   lifelines: LifelineUse[];
@@ -74,11 +76,11 @@ export interface LifelineOutcome {
  */
 export interface QuizResult extends Tally {
   _id: string;
-  kind: 'exam' | 'daily';
+  kind: 'exam' | 'daily' | 'topic';
   /**
    * Whether the score was added to the leaderboard total: a student's first attempt at a paper, and every
    * daily test. A later attempt at a paper is practice, and so is every attempt at a paper the student has
-   * downloaded for offline use (they hold its key), uploaded ones included.
+   * downloaded for offline use (they hold its key), uploaded ones included, and every topic practice.
    */
   counted: boolean;
   /**

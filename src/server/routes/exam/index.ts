@@ -11,6 +11,7 @@ import {
   utmeQuerySchema,
   utmeResultQuerySchema,
 } from '../../../lib/validation/exam.ts';
+import { topicPracticeQuerySchema } from '../../../lib/validation/mastery.ts';
 import { offlineAttemptSchema, offlinePaperQuerySchema } from '../../../lib/validation/offline.ts';
 import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
@@ -36,14 +37,15 @@ import {
   scoreAttempt,
 } from '../../services/exams/scoring.ts';
 import { openExamAttempt, startDailyAttempt } from '../../services/exams/start-attempt.ts';
+import { openTopicPractice } from '../../services/exams/topic-practice.ts';
 import { openUtmeSitting, utmeCatalogue } from '../../services/exams/utme.ts';
 import { readUtmeResult, scoreUtmeSitting, utmeRanking } from '../../services/exams/utme-result.ts';
 
 /**
- * /api/v1/exam: full exams, daily tests, UTME mock sittings, saving and submitting answers, lifelines, the
- * leaderboard, and papers taken offline (downloaded, and their attempts uploaded). Each app instance keeps
- * its own paper cache and leaderboard copy (see their modules for how fresh they are); the copy is the
- * app's, which the deletion of an account clears.
+ * /api/v1/exam: full exams, daily tests, UTME mock sittings, topic practices, saving and submitting answers,
+ * lifelines, the leaderboard, and papers taken offline (downloaded, and their attempts uploaded). Each app
+ * instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are); the
+ * copy is the app's, which the deletion of an account clears.
  */
 export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
   const papers = new PaperCache();
@@ -70,6 +72,11 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
       const now = clock.now();
       const attempt = await startDailyAttempt(db, c.get('auth').userId, c.req.valid('query').subject, now);
       return ok(c, 'Daily test fetched successfully', await attemptPayload(db, attempt, now));
+    })
+    .get('/topic', requireUser, validate('query', topicPracticeQuerySchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const practice = await openTopicPractice(db, c.get('auth').userId, c.req.valid('query'), clock.now());
+      return ok(c, 'Topic practice fetched successfully', practice);
     })
     .get('/', requireBearer, validate('query', examQuerySchema), async (c) => {
       // The session is read in the statement that starts the attempt (see openExamAttempt).

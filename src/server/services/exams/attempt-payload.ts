@@ -66,6 +66,9 @@ export function newAttemptPayload(
   return payloadOf(attempt, now, heading, paper.ordered, [], []);
 }
 
+/** What a topic practice's heading gives as its exam type. */
+export const TOPIC_PRACTICE_TITLE = 'Topic practice';
+
 /** The titles shown above the quiz. */
 export async function attemptHeading(db: Executor, attempt: Attempt): Promise<Heading | null> {
   if (attempt.paperId) {
@@ -82,10 +85,14 @@ export async function attemptHeading(db: Executor, attempt: Attempt): Promise<He
     .select({ subject: subjects.title })
     .from(subjects)
     .where(eq(subjects.id, attempt.subjectId));
-  return row ? { examType: 'Daily Test', subject: row.subject, year: attempt.day ?? '' } : null;
+  if (!row) return null;
+  if (attempt.kind === 'topic') {
+    return { examType: TOPIC_PRACTICE_TITLE, subject: row.subject, year: '', topic: attempt.topic ?? '' };
+  }
+  return { examType: 'Daily Test', subject: row.subject, year: attempt.day ?? '' };
 }
 
-/** What GET /exam and GET /exam/daily return: the questions (no answer key), the clock and saved progress. */
+/** What GET /exam, /exam/daily and /exam/topic return: the questions (no answer key), the clock and progress. */
 export function payloadOf(
   attempt: Attempt,
   now: Date,
@@ -97,7 +104,7 @@ export function payloadOf(
   return {
     _id: attempt.id,
     // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
-    kind: attempt.kind === 'daily' ? 'daily' : 'exam',
+    kind: attempt.kind === 'daily' || attempt.kind === 'topic' ? attempt.kind : 'exam',
     duration: attempt.durationMinutes,
     startedAt: attempt.startedAt.toISOString(),
     endsAt: attempt.endsAt.toISOString(),
@@ -136,7 +143,7 @@ export function attemptResponseJson(message: string, payload: ReturnType<typeof 
   return `${start},"questions":${questionsJson},"answers":${JSON.stringify(answers)},"lifelines":${JSON.stringify(lifelines)}}}`;
 }
 
-/** GET /exam/daily's answer (and GET /exam's in a rare race): everything read from the database. */
+/** GET /exam/daily's and /exam/topic's answer (and GET /exam's in a rare race): all read from the database. */
 export async function attemptPayload(db: Executor, attempt: Attempt, now: Date) {
   const [questions, progress, heading] = await Promise.all([
     loadExamQuestions(db, attempt.questionIds),

@@ -43,6 +43,8 @@ export interface Heading {
   examType: string;
   subject: string;
   year: string;
+  /** A topic practice's topic. */
+  topic?: string;
 }
 
 /** An attempt row as `to_jsonb` spells it. */

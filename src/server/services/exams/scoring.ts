@@ -43,7 +43,7 @@ export function resultPayload(
   return {
     _id: attempt.id,
     // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
-    kind: attempt.kind === 'daily' ? 'daily' : 'exam',
+    kind: attempt.kind === 'daily' || attempt.kind === 'topic' ? attempt.kind : 'exam',
     counted: attempt.counted,
     answersOpenAt: withheld ? openAt.toISOString() : null,
     ...result,
@@ -78,7 +78,8 @@ export async function attemptResult(db: Executor, attempt: Attempt) {
 // The attempt's result and the student's leaderboard total change in one statement.
 // A daily test always counts (there is one per subject a day); a full exam counts when no earlier attempt
 // at its paper did, so retakes are practice, and never once the student has downloaded the paper, key and
-// all, for offline practice (an attempt counted before the download stays counted).
+// all, for offline practice (an attempt counted before the download stays counted). A topic practice never
+// counts: it has no paper, and is practice by definition.
 // attempts_one_counted_exam_idx holds the one-counted-attempt rule in the database.
 const recordScoreQuery = preparedQuery<
   { counted: boolean },
@@ -103,12 +104,13 @@ const recordScoreQuery = preparedQuery<
       unanswered = ${sql.placeholder('unanswered')}::integer,
       score_accuracy = ${sql.placeholder('scoreAccuracy')}::integer,
       time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer,
-      counted = kind = 'daily' or (
-        not exists (
+      counted = kind = 'daily' or (kind = 'exam'
+        and not exists (
           select 1 from attempts earlier
           where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
             and earlier.kind = 'exam' and earlier.counted
-        ) and not exists (
+        )
+        and not exists (
           select 1 from paper_downloads d
           where d.user_id = attempts.user_id and d.paper_id = attempts.paper_id
         )

@@ -1,0 +1,15 @@
+import { Hono } from 'hono';
+import type { MasteryOverview } from '../../../lib/api/mastery.ts';
+import { requireUser } from '../../http/auth.ts';
+import { ok } from '../../http/respond.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { masteryOverview } from '../../services/learning/mastery.ts';
+
+/** /api/v1/mastery: the caller's topic mastery per subject practised, and each subject's weakest topics. */
+export function masteryRoutes() {
+  return new Hono<AppEnv>().get('/', requireUser, async (c) => {
+    const { db } = c.get('deps');
+    const overview: MasteryOverview = await masteryOverview(db, c.get('auth').userId);
+    return ok(c, 'Topic mastery fetched successfully', overview);
+  });
+}

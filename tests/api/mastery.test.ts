@@ -1,0 +1,456 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
+import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../src/lib/api/mastery.ts';
+import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
+import {
+  createTestApp,
+  examUrl,
+  signUpStudent,
+  subscribedStudent,
+  type TestApp,
+} from '../support/test-app.ts';
+import { createTopicBank, type TopicQuestion } from '../support/topic-bank.ts';
+
+const t = await createTestApp();
+const MINUTE = 60_000;
+
+/** How a test answers each question: right, wrong, or left blank. */
+type Pick = 'right' | 'wrong' | 'blank';
+
+function answersFor(questionIds: string[], bank: TopicQuestion[], pick: (question: TopicQuestion) => Pick) {
+  return questionIds.flatMap((id) => {
+    const question = bank.find((candidate) => candidate.id === id);
+    if (!question) throw new Error(`question ${id} is not in the fixture`);
+    const choice = pick(question);
+    if (choice === 'blank') return [];
+    return [{ question: id, option: choice === 'right' ? question.right : (question.wrong[0] ?? '') }];
+  });
+}
+
+/** Starts an attempt at `path`, submits it with the answers `pick` chooses, and returns the result. */
+async function takeAndSubmit(
+  token: string,
+  path: string,
+  bank: TopicQuestion[],
+  pick: (question: TopicQuestion) => Pick,
+  app: TestApp = t,
+) {
+  const started = await app.request<ExamPayload>('GET', path, { token });
+  expect(started.status, started.text).toBe(200);
+  const exam = started.json.data;
+  const answers = answersFor(
+    exam.questions.map((question) => question._id),
+    bank,
+    pick,
+  );
+  const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
+    token,
+    body: { exam: exam._id, answers },
+  });
+  expect(submitted.status, submitted.text).toBe(200);
+  // Attempts taken one after another are told apart by time, as a student's would be.
+  app.clock.advance(MINUTE);
+  return { exam, result: submitted.json.data };
+}
+
+async function masteryOf(token: string, app: TestApp = t) {
+  const response = await app.request<MasteryOverview>('GET', '/api/v1/mastery', { token });
+  expect(response.status, response.text).toBe(200);
+  return response.json.data;
+}
+
+const topicUrl = (subject: string, topic: string) =>
+  `/api/v1/exam/topic?subject=${encodeURIComponent(subject)}&topic=${encodeURIComponent(topic)}`;
+
+function subjectIn(overview: MasteryOverview, subjectId: string): SubjectMastery {
+  const subject = overview.subjects.find((entry) => entry.subject._id === subjectId);
+  if (!subject) throw new Error(`subject ${subjectId} is not in the overview`);
+  return subject;
+}
+
+const brief = (topic: TopicMastery) => [topic.topic, topic.answers, topic.right, topic.share, topic.level];
+
+// Paper 1: Indices ×4, Surds ×3, Sets ×2 and one untagged question; paper 2: Indices ×4, Surds, Variation.
+const layout = {
+  papers: [
+    ['Indices', 'Indices', 'Surds', 'Indices', 'Surds', 'Sets', 'Indices', 'Surds', 'Sets', null],
+    ['Indices', 'Indices', 'Indices', 'Indices', 'Surds', 'Variation'],
+  ],
+};
+
+describe('GET /api/v1/mastery', () => {
+  it('gives each topic its answers, share and level from the student’s scored attempts', async () => {
+    const bank = await createTopicBank(t.db, layout);
+    const [first, second] = bank.papers;
+    if (!first || !second) throw new Error('no papers');
+    const { token } = await subscribedStudent(t);
+    expect((await masteryOf(token)).subjects).toEqual([]);
+
+    // Paper 1: one Indices right, one wrong, two blank; every Surds right; Sets right; untagged wrong.
+    let indices = 0;
+    await takeAndSubmit(token, examUrl(first.ids), bank.questions, (question) => {
+      if (question.topic !== 'Indices') return question.topic === null ? 'wrong' : 'right';
+      indices += 1;
+      return indices === 1 ? 'right' : indices === 2 ? 'wrong' : 'blank';
+    });
+    // Paper 2: Indices all right, Surds wrong, Variation left blank.
+    await takeAndSubmit(token, examUrl(second.ids), bank.questions, (question) =>
+      question.topic === 'Indices' ? 'right' : question.topic === 'Surds' ? 'wrong' : 'blank',
+    );
+
+    const overview = await masteryOf(token);
+    expect(overview.window).toBe(20);
+    const subject = subjectIn(overview, bank.subject.id);
+    expect(subject.subject).toEqual({
+      _id: bank.subject.id,
+      slug: bank.subject.slug,
+      title: bank.subject.title,
+    });
+    // Strongest first; the untagged question is in no topic.
+    expect(subject.topics.map(brief)).toEqual([
+      ['Sets', 2, 2, 100, 'practising'],
+      ['Surds', 4, 3, 75, 'familiar'],
+      ['Indices', 8, 5, 63, 'familiar'],
+      ['Variation', 1, 0, 0, 'practising'],
+    ]);
+    expect(subject.weakest.map((topic) => topic.topic)).toEqual(['Indices', 'Surds']);
+  });
+
+  it('counts only the latest 20 answers of a topic', async () => {
+    const bank = await createTopicBank(t.db, { papers: [Array(12).fill('Probability')] });
+    const [paper] = bank.papers;
+    if (!paper) throw new Error('no paper');
+    const { token } = await subscribedStudent(t);
+    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'wrong');
+    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'right');
+    // 24 answers: the 12 right ones and the 8 latest wrong ones (the end of the first attempt) count.
+    const [topic] = subjectIn(await masteryOf(token), bank.subject.id).topics;
+    expect(topic && brief(topic)).toEqual(['Probability', 20, 12, 60, 'familiar']);
+    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'right');
+    const [after] = subjectIn(await masteryOf(token), bank.subject.id).topics;
+    expect(after && brief(after)).toEqual(['Probability', 20, 20, 100, 'mastered']);
+  });
+
+  it('lists the bank’s topics not met yet as not started, and leaves out unsubmitted attempts', async () => {
+    const bank = await createTopicBank(t.db, layout);
+    const [first, second] = bank.papers;
+    if (!first || !second) throw new Error('no papers');
+    const { token } = await subscribedStudent(t);
+    await takeAndSubmit(token, examUrl(second.ids), bank.questions, () => 'right');
+    // Started and answered, never submitted: not counted.
+    const open = await t.request<ExamPayload>('GET', examUrl(first.ids), { token });
+    const [question] = open.json.data.questions;
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: open.json.data._id, question: question?._id, option: bank.questions[0]?.right },
+    });
+    const subject = subjectIn(await masteryOf(token), bank.subject.id);
+    expect(subject.topics.map(brief)).toEqual([
+      ['Indices', 4, 4, 100, 'familiar'],
+      ['Surds', 1, 1, 100, 'practising'],
+      ['Variation', 1, 1, 100, 'practising'],
+      ['Sets', 0, 0, null, 'not-started'],
+    ]);
+    // Nothing is weak: Indices is the only topic with 3 answers, and it is all right.
+    expect(subject.weakest).toEqual([]);
+  });
+
+  it('counts a daily test’s answers at once, as its result already says right or wrong', async () => {
+    const bank = await createTopicBank(t.db, { papers: [Array(12).fill('Statistics')] });
+    const { token } = await signUpStudent(t);
+    const daily = await t.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${bank.subject.id}`, {
+      token,
+    });
+    expect(daily.status).toBe(200);
+    const answers = answersFor(
+      daily.json.data.questions.map((question) => question._id),
+      bank.questions,
+      () => 'right',
+    );
+    const submitted = await t.request('POST', '/api/v1/exam/answer/daily', {
+      token,
+      body: { subject: bank.subject.id, answers },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.json.data.answersOpenAt).not.toBeNull();
+    const [topic] = subjectIn(await masteryOf(token), bank.subject.id).topics;
+    expect(topic && brief(topic)).toEqual(['Statistics', 10, 10, 100, 'mastered']);
+  });
+
+  it('never counts another student’s answers', async () => {
+    const bank = await createTopicBank(t.db, layout);
+    const [first] = bank.papers;
+    if (!first) throw new Error('no paper');
+    const a = await subscribedStudent(t);
+    const b = await subscribedStudent(t);
+    await takeAndSubmit(a.token, examUrl(first.ids), bank.questions, () => 'wrong');
+    const before = await masteryOf(a.token);
+    await takeAndSubmit(b.token, examUrl(first.ids), bank.questions, () => 'right');
+    expect(await masteryOf(a.token)).toEqual(before);
+    const theirs = subjectIn(await masteryOf(b.token), bank.subject.id);
+    expect(theirs.topics.filter((topic) => topic.answers > 0).every((topic) => topic.share === 100)).toBe(
+      true,
+    );
+    expect(subjectIn(before, bank.subject.id).topics.every((topic) => topic.right === 0)).toBe(true);
+  });
+
+  it('lists at most the three weakest topics, leaving out mastered ones and those with too few answers', async () => {
+    const bank = await createTopicBank(t.db, {
+      papers: [
+        [
+          ...Array(3).fill('Angles'),
+          ...Array(4).fill('Bearings'),
+          ...Array(5).fill('Circles'),
+          ...Array(3).fill('Decimals'),
+          ...Array(10).fill('Equations'),
+          ...Array(2).fill('Fractions'),
+        ],
+      ],
+    });
+    const [paper] = bank.papers;
+    if (!paper) throw new Error('no paper');
+    const { token } = await subscribedStudent(t);
+    const seen = new Map<string, number>();
+    // Angles 1/3, Bearings 1/4, Circles 2/5, Decimals 2/3, Equations 10/10, Fractions 0/2.
+    const rightCounts: Record<string, number> = {
+      Angles: 1,
+      Bearings: 1,
+      Circles: 2,
+      Decimals: 2,
+      Equations: 10,
+      Fractions: 0,
+    };
+    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, (question) => {
+      const topic = question.topic ?? '';
+      const index = (seen.get(topic) ?? 0) + 1;
+      seen.set(topic, index);
+      return index <= (rightCounts[topic] ?? 0) ? 'right' : 'wrong';
+    });
+    const subject = subjectIn(await masteryOf(token), bank.subject.id);
+    expect(subject.weakest.map(brief)).toEqual([
+      ['Bearings', 4, 1, 25, 'practising'],
+      ['Angles', 3, 1, 33, 'practising'],
+      ['Circles', 5, 2, 40, 'practising'],
+    ]);
+    expect(subject.topics.find((topic) => topic.topic === 'Equations')?.level).toBe('mastered');
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await t.request('GET', '/api/v1/mastery');
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/exam/topic', () => {
+  const twelveIndices = {
+    papers: [
+      [...Array(6).fill('Indices'), 'Sets', 'Sets', null],
+      [...Array(6).fill('Indices'), 'Surds'],
+    ],
+  };
+
+  it('starts 10 questions of the topic drawn across the subject’s papers, in the quiz’s payload', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token } = await subscribedStudent(t);
+    const response = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Indices'), { token });
+    expect(response.status, response.text).toBe(200);
+    const practice = response.json.data;
+    expect(practice.kind).toBe('topic');
+    expect(practice.heading).toEqual({
+      examType: 'Topic practice',
+      subject: bank.subject.title,
+      year: '',
+      topic: 'Indices',
+    });
+    expect(practice.questions).toHaveLength(10);
+    expect(practice.duration).toBe(10);
+    const drawn = practice.questions.map((question) => bank.questions.find((q) => q.id === question._id));
+    expect(drawn.every((question) => question?.topic === 'Indices')).toBe(true);
+    // Six a paper: ten questions must come from both.
+    expect(new Set(drawn.map((question) => question?.paperId)).size).toBe(2);
+    expect(new Set(practice.questions.map((question) => question._id)).size).toBe(10);
+    expect(response.text).not.toMatch(/isCorrect|is_correct|explanation|Because of rule/i);
+    const [row] = await t.db.select().from(attempts).where(eq(attempts.id, practice._id));
+    expect(row).toMatchObject({ kind: 'topic', paperId: null, subjectId: bank.subject.id, topic: 'Indices' });
+  });
+
+  it('gives fewer questions when the topic has fewer, one minute each', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token } = await subscribedStudent(t);
+    const response = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Sets'), { token });
+    expect(response.status).toBe(200);
+    expect(response.json.data.questions).toHaveLength(2);
+    expect(response.json.data.duration).toBe(2);
+  });
+
+  it('resumes the open practice of the same topic with its answers, even when asked twice at once', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token, user } = await subscribedStudent(t);
+    const url = topicUrl(bank.subject.slug, 'Indices');
+    const [one, two] = await Promise.all([
+      t.request<ExamPayload>('GET', url, { token }),
+      t.request<ExamPayload>('GET', url, { token }),
+    ]);
+    expect(one.json.data._id).toBe(two.json.data._id);
+    const first = one.json.data;
+    const [question] = first.questions;
+    const option = bank.questions.find((q) => q.id === question?._id)?.right;
+    const saved = await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: first._id, question: question?._id, option },
+    });
+    expect(saved.status).toBe(200);
+    t.clock.advance(3 * MINUTE);
+    const again = await t.request<ExamPayload>('GET', url, { token });
+    expect(again.json.data._id).toBe(first._id);
+    expect(again.json.data.questions.map((q) => q._id)).toEqual(first.questions.map((q) => q._id));
+    expect(again.json.data.endsAt).toBe(first.endsAt);
+    expect(again.json.data.answers).toEqual([{ question: question?._id, option }]);
+    // Another topic is another practice.
+    const other = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Surds'), { token });
+    expect(other.json.data._id).not.toBe(first._id);
+    const open = await t.db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, user._id), eq(attempts.kind, 'topic')));
+    expect(open).toHaveLength(2);
+  });
+
+  it('scores a practice +5/−2/0 through POST /exam/answer, never on the leaderboard and with no coins', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token, user } = await subscribedStudent(t);
+    const usersBefore = await t.db
+      .select({ total: users.totalScore, scored: users.scoredAttempts, coins: users.triviaPoints })
+      .from(users)
+      .where(eq(users.id, user._id));
+    const ledgerBefore = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id));
+    let index = 0;
+    // 6 right, 3 wrong, 1 blank.
+    const { exam, result } = await takeAndSubmit(
+      token,
+      topicUrl(bank.subject.slug, 'Indices'),
+      bank.questions,
+      () => {
+        index += 1;
+        return index <= 6 ? 'right' : index <= 9 ? 'wrong' : 'blank';
+      },
+    );
+    expect(result).toMatchObject({
+      _id: exam._id,
+      kind: 'topic',
+      counted: false,
+      answersOpenAt: null,
+      score: 6 * 5 - 3 * 2,
+      correctAnswer: 6,
+      wrongAnswer: 3,
+      unanswered: 1,
+      scoreAccuracy: 60,
+    });
+    expect(result.quizAnswers).toHaveLength(10);
+    expect(result.quizAnswers.every((answer) => answer.correctAnswer !== null)).toBe(true);
+    const reread = await t.request<QuizResult>('GET', `/api/v1/exam/result?exam=${exam._id}`, { token });
+    expect(reread.json.data).toMatchObject({ kind: 'topic', counted: false, score: 24 });
+    const usersAfter = await t.db
+      .select({ total: users.totalScore, scored: users.scoredAttempts, coins: users.triviaPoints })
+      .from(users)
+      .where(eq(users.id, user._id));
+    expect(usersAfter).toEqual(usersBefore);
+    expect(await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id))).toEqual(ledgerBefore);
+    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token });
+    expect(board.json.data.me).toBeNull();
+    // Its answers count towards mastery, and the next request starts a new practice.
+    const [indices] = subjectIn(await masteryOf(token), bank.subject.id).topics.filter(
+      (topic) => topic.topic === 'Indices',
+    );
+    expect(indices && brief(indices)).toEqual(['Indices', 10, 6, 60, 'familiar']);
+    const next = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Indices'), { token });
+    expect(next.json.data._id).not.toBe(exam._id);
+  });
+
+  it('scores a practice whose time ran out on its saved answers and starts a new one', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token } = await subscribedStudent(t);
+    const url = topicUrl(bank.subject.slug, 'Sets');
+    const first = (await t.request<ExamPayload>('GET', url, { token })).json.data;
+    const [question] = first.questions;
+    const right = bank.questions.find((q) => q.id === question?._id)?.right;
+    await t.request('PATCH', '/api/v1/exam/answer', {
+      token,
+      body: { exam: first._id, question: question?._id, option: right },
+    });
+    t.clock.advance(3 * MINUTE);
+    const second = await t.request<ExamPayload>('GET', url, { token });
+    expect(second.status).toBe(200);
+    expect(second.json.data._id).not.toBe(first._id);
+    const [expired] = await t.db.select().from(attempts).where(eq(attempts.id, first._id));
+    expect(expired).toMatchObject({ score: 5, correctAnswer: 1, counted: false });
+    expect(expired?.submittedAt).not.toBeNull();
+  });
+
+  it('answers 404 for an unknown subject or topic, and 400 for bad input, creating nothing', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token, user } = await subscribedStudent(t);
+    const unknownSubject = await t.request('GET', topicUrl('no-such-subject', 'Indices'), { token });
+    expect(unknownSubject.status).toBe(404);
+    expect(unknownSubject.json.message).toBe('There is no subject "no-such-subject".');
+    const unknownTopic = await t.request('GET', topicUrl(bank.subject.slug, 'Calculus'), { token });
+    expect(unknownTopic.status).toBe(404);
+    expect(unknownTopic.json.message).toBe(`There are no questions on "Calculus" in ${bank.subject.title}.`);
+    // A topic of the bank, but of another subject.
+    const other = await createTopicBank(t.db, { papers: [['Calculus']] });
+    expect((await t.request('GET', topicUrl(bank.subject.slug, 'Calculus'), { token })).status).toBe(404);
+    expect((await t.request('GET', topicUrl(other.subject.slug, 'Calculus'), { token })).status).toBe(200);
+
+    const bad: [string, string][] = [
+      ['/api/v1/exam/topic', 'subject'],
+      [`/api/v1/exam/topic?subject=${bank.subject.slug}`, 'topic'],
+      [topicUrl('Mathematics', 'Indices'), 'subject'],
+      [topicUrl('maths/../x', 'Indices'), 'subject'],
+      [topicUrl(bank.subject.slug, '   '), 'topic'],
+      [topicUrl(bank.subject.slug, 'x'.repeat(201)), 'topic'],
+      [topicUrl(bank.subject.slug, 'Ind\u0000ices'), 'topic'],
+      [`${topicUrl(bank.subject.slug, 'Indices')}&topic=Surds`, 'topic'],
+    ];
+    for (const [url, field] of bad) {
+      const response = await t.request('GET', url, { token });
+      expect(response.status, url).toBe(400);
+      expect(
+        response.json.errors.map((error: { path: string[] }) => error.path[0]),
+        url,
+      ).toContain(field);
+    }
+    const mine = await t.db.select().from(attempts).where(eq(attempts.userId, user._id));
+    expect(mine.map((attempt) => attempt.topic)).toEqual(['Calculus']);
+  });
+
+  it('trims the topic, so a name with spaces round it is the same topic', async () => {
+    const bank = await createTopicBank(t.db, twelveIndices);
+    const { token } = await subscribedStudent(t);
+    const response = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, '  Sets '), { token });
+    expect(response.status).toBe(200);
+    expect(response.json.data.heading?.topic).toBe('Sets');
+  });
+
+  it('is refused like a full exam without a plan or trial, and after it ends', async () => {
+    const app = await createTestApp();
+    const bank = await createTopicBank(app.db, twelveIndices);
+    const url = topicUrl(bank.subject.slug, 'Indices');
+    const never = await signUpStudent(app);
+    await app.db.delete(subscriptions).where(eq(subscriptions.userId, never.user._id));
+    const refused = await app.request('GET', url, { token: never.token });
+    expect(refused.status).toBe(402);
+    expect(refused.json.code).toBe('SUBSCRIPTION_REQUIRED');
+    expect(refused.json.message).toBe('Choose a plan to take full exams.');
+
+    const trial = await signUpStudent(app);
+    expect((await app.request('GET', url, { token: trial.token })).status).toBe(200);
+    app.clock.advance(86_400_000 + 1);
+    const expired = await app.request('GET', topicUrl(bank.subject.slug, 'Sets'), { token: trial.token });
+    expect(expired.status).toBe(402);
+    expect(expired.json.code).toBe('SUBSCRIPTION_EXPIRED');
+    const made = await app.db.select().from(attempts).where(eq(attempts.kind, 'topic'));
+    expect(made.map((attempt) => [attempt.userId, attempt.topic])).toEqual([[trial.user._id, 'Indices']]);
+    expect((await app.request('GET', url)).status).toBe(401);
+  });
+});
