@@ -110,6 +110,8 @@ const examples: Record<string, Example> = {
     kind: 'json',
     fields: { exam: attemptId, question: firstQuestion.id, kind: 'skip' },
   },
+  // A question of the fuzzing student's unfinished attempt: a valid report of it is a 404 that stores nothing.
+  'POST /api/v1/question/report': { kind: 'json', fields: { question: firstQuestion.id, reason: 'typo' } },
   'POST /api/v1/subscription': {
     kind: 'json',
     fields: { reference: 'ref-000001', channel: 'paystack', planId: 'weekly' },
