@@ -78,6 +78,7 @@ const NEEDS_A_USER = [
   'POST /api/v1/subscription',
   'POST /api/v1/coins',
   'POST /api/v1/test-checkout',
+  'POST /api/v1/question/report',
 ].sort();
 
 /**
@@ -182,6 +183,11 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
         metadata: { userId: owner.id, purpose: 'coins', pack: 1000 },
       },
     },
+    // A question of the owner's exam: accepted once the owner has submitted it (the test below does).
+    'POST /api/v1/question/report': {
+      path: '/api/v1/question/report',
+      body: { question: question.id, reason: 'wrong-key', note: 'B should be the answer' },
+    },
   };
   const request = requests[key];
   if (!request) throw new Error(`no valid request for ${key}: add one`);
@@ -278,6 +284,7 @@ async function rowsOf(db: Database, userId: string) {
     'attempts',
     'email_confirmations',
     'paper_downloads',
+    'question_reports',
   ];
   const result: Record<string, unknown> = {};
   for (const table of owned) {
@@ -434,6 +441,36 @@ describe('one student cannot read or change another student’s data', () => {
       b.token,
     );
     expect(stolen.status).toBe(404);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B cannot report a question only A has met, and A’s open report does not stand in B’s way', async () => {
+    const { a, b } = await pair();
+    const report = validRequest('POST /api/v1/question/report', a);
+    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: a.attemptId },
+    });
+    expect(submitted.status).toBe(200);
+    const mine = await send('POST /api/v1/question/report', report, a.token);
+    expect(mine.status, mine.text).toBe(201);
+    const aBefore = await rowsOf(t.db, a.id);
+    const bBefore = await rowsOf(t.db, b.id);
+
+    // B's attempt at the same paper is still open: B has not met the question in a finished test.
+    const refused = await send('POST /api/v1/question/report', report, b.token);
+    expect(refused.status).toBe(404);
+    expectErrorShape(refused);
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+
+    const bSubmitted = await t.request('POST', '/api/v1/exam/answer', {
+      token: b.token,
+      body: { exam: b.attemptId },
+    });
+    expect(bSubmitted.status).toBe(200);
+    const theirs = await send('POST /api/v1/question/report', report, b.token);
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(JSON.parse(theirs.text).data._id).not.toBe(JSON.parse(mine.text).data._id);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
   });
 
