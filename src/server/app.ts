@@ -19,6 +19,7 @@ import { msisdnRoutes } from './routes/msisdn/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
 import { questionRoutes } from './routes/question/index.ts';
+import { reviewRoutes } from './routes/review/index.ts';
 import { subjectRoutes } from './routes/subject/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { yearRoutes } from './routes/year/index.ts';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/exam', examRoutes(board, limits));
   app.route('/api/v1/mastery', masteryRoutes());
   app.route('/api/v1/question', questionRoutes(limits));
+  app.route('/api/v1/review', reviewRoutes());
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
   app.route('/api/v1', paymentRoutes(limits));

@@ -41,9 +41,6 @@ const scheduler = fsrs({
  */
 export const FAST_ANSWER = { baseSeconds: 8, wordsPerSecond: 4 } as const;
 
-/** The longest time-taken the API accepts, in seconds: a phone left on a question for a day is not "fast". */
-export const MAX_ANSWER_SECONDS = 86_400;
-
 /** The deck's memory state of one question: the columns of review_cards that FSRS reads and writes. */
 export interface CardState {
   due: Date;

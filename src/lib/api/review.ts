@@ -1,0 +1,67 @@
+/**
+ * The review-deck contract of /api/v1/review (docs/learning.md, "The review deck"): the shapes the server
+ * builds (`satisfies` these types) and /review-deck, /award, /profile and the home page read. Declared here
+ * once.
+ */
+
+import type { ExamQuestion } from './exam.ts';
+
+/** How many due questions one session shows at most (GET /review/due's default and largest `limit`). */
+export const REVIEW_SESSION_SIZE = 20;
+
+/** Where the student's deck stands at the moment the server answered. */
+export interface ReviewCounts {
+  /** Questions due now. */
+  dueNow: number;
+  /** Questions due later today, before midnight West Africa Time (a mistake's 10-minute step, say). */
+  dueLaterToday: number;
+  /** When the next question not yet due becomes due, as an ISO time; null when none is waiting. */
+  nextDue: string | null;
+}
+
+/** A question of the deck as the session shows it: the quiz's question (never the key) and where it is from. */
+export interface ReviewQuestion extends ExamQuestion {
+  subject: { _id: string; title: string };
+  /** The syllabus topic (questions.topic); null for a question the bank has not tagged. */
+  topic: string | null;
+}
+
+/** What GET /api/v1/review/due answers: the due questions, oldest mistake first, and the counts. */
+export interface ReviewDue {
+  questions: ReviewQuestion[];
+  counts: ReviewCounts;
+}
+
+/** GET /api/v1/review/due's query: how many questions to send (0 for the counts alone, the home reminder). */
+export interface ReviewDueQuery {
+  limit: number;
+}
+
+/**
+ * POST /api/v1/review/answer's body. `option` is null for "I don't know". `seconds` is the phone's count of
+ * the time taken, which only decides between Good and Easy for a right answer: a student who fakes it moves
+ * only their own reviews.
+ */
+export interface ReviewAnswerBody {
+  question: string;
+  option: string | null;
+  seconds?: number;
+}
+
+/** How FSRS rated an answer: wrong or blank, right, or right and fast. */
+export type ReviewRating = 'again' | 'good' | 'easy';
+
+/** What POST /api/v1/review/answer answers: right or wrong, the key and its explanation, and what is next. */
+export interface ReviewOutcome {
+  question: string;
+  correct: boolean;
+  /** The id of the right option. */
+  correctOption: string;
+  /** Sanitised HTML; '' when the bank has none. */
+  explanation: string;
+  rating: ReviewRating;
+  /** When this question comes back, as an ISO time. */
+  due: string;
+  /** The deck after this answer. */
+  counts: ReviewCounts;
+}

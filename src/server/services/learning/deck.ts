@@ -1,0 +1,139 @@
+/**
+ * The review deck (docs/learning.md, "The review deck"): which questions enter a student's deck, and which
+ * are due. A question enters when the student gets it wrong or leaves it blank in a scored attempt of any
+ * kind; the scoring paths are left alone, and the deck takes in what is pending each time it is read.
+ */
+
+import { type SQL, sql } from 'drizzle-orm';
+import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
+import type { Executor } from '../../db/client.ts';
+import { notSkipped } from '../exams/attempt-rows.ts';
+import { endOfWestAfricaDayOf } from './schedule.ts';
+
+/** The end of a daily test's West Africa Time day (attempts.day, YYYY-MM-DD), in SQL. */
+const dailyDayEnd = (day: SQL) => sql`((${day} || 'T00:00:00+01:00')::timestamptz + interval '1 day')`;
+
+/**
+ * Adds the mistakes of the caller's scored attempts that are not in the deck yet, and marks those attempts
+ * added, in one statement. A daily test waits until its day has ended in West Africa Time, as its answers
+ * do (an entry would give its key away). Each question enters once, due from the moment it was missed (an
+ * upload's finish time is the phone's, so never later than now).
+ *
+ * A question already in the deck that is missed again after its last review goes back to new (a lapse is
+ * counted): the student has shown they forgot it, whatever FSRS expected. One missed again before its last
+ * review (a daily test, taken in the morning, whose mistakes enter at midnight) is left as it is.
+ *
+ * Safe when two instances read the deck at once: the UPDATE marks each attempt once (the second waits for
+ * the first's row lock, then finds deck_added_at set and skips it), the cards come only from the attempts this
+ * statement marked, and ON CONFLICT makes a card that another attempt added meanwhile an update.
+ * The pending attempts are found through attempts_deck_pending_idx.
+ */
+export async function addPendingMistakes(db: Executor, userId: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`with marked as (
+      update attempts set deck_added_at = ${at}::timestamptz
+      where user_id = ${userId}::uuid and submitted_at is not null and deck_added_at is null
+        and (kind <> 'daily' or ${dailyDayEnd(sql`day`)} <= ${at}::timestamptz)
+      returning id, question_ids, submitted_at
+    ), missed as (
+      select shown.question_id, least(max(marked.submitted_at), ${at}::timestamptz) as missed_at
+      from marked cross join lateral unnest(marked.question_ids) as shown(question_id)
+      where not exists (
+        select 1 from attempt_answers aa join options o on o.id = aa.option_id
+        where aa.attempt_id = marked.id and aa.question_id = shown.question_id and o.is_correct
+          and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}
+      )
+      group by shown.question_id
+    )
+    insert into review_cards (user_id, question_id, due, added_at)
+    select ${userId}::uuid, question_id, missed_at, ${at}::timestamptz from missed
+    on conflict (user_id, question_id) do update set
+      due = excluded.due, stability = 0, difficulty = 0, scheduled_days = 0, learning_steps = 0, state = 0,
+      lapses = review_cards.lapses + 1
+    where review_cards.last_review is not null and review_cards.last_review < excluded.due`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+interface CountsRow {
+  dueNow: number;
+  dueLaterToday: number;
+  nextDue: Date | string | null;
+}
+
+/** The caller's deck at `now`: due now, due later today (West Africa Time) and when the next is due. */
+export async function deckCounts(db: Executor, userId: string, now: Date): Promise<ReviewCounts> {
+  const at = now.toISOString();
+  const { rows } = (await db.execute(sql`select
+      (count(*) filter (where due <= ${at}::timestamptz))::int as "dueNow",
+      (count(*) filter (where due > ${at}::timestamptz
+        and due < ${endOfWestAfricaDayOf(now).toISOString()}::timestamptz))::int as "dueLaterToday",
+      min(due) filter (where due > ${at}::timestamptz) as "nextDue"
+    from review_cards where user_id = ${userId}::uuid`)) as unknown as { rows: CountsRow[] };
+  const [row] = rows;
+  return {
+    dueNow: row?.dueNow ?? 0,
+    dueLaterToday: row?.dueLaterToday ?? 0,
+    nextDue: row?.nextDue ? new Date(row.nextDue).toISOString() : null,
+  };
+}
+
+interface DueRow {
+  id: string;
+  passage: string;
+  html: string;
+  type: ReviewQuestion['questionType'];
+  fileUrl: string | null;
+  topic: string | null;
+  subjectId: string;
+  subjectTitle: string;
+  options: {
+    id: string;
+    html: string;
+    type: ReviewQuestion['options'][number]['optionType'];
+    fileUrl: string | null;
+  }[];
+}
+
+/**
+ * Up to `limit` of the caller's due questions, the longest due first; questions missed together keep their
+ * paper's order, so that questions on one passage follow each other. Nothing in them gives the key away.
+ * Read through review_cards_user_due_idx.
+ */
+export async function dueQuestions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  limit: number,
+): Promise<ReviewQuestion[]> {
+  if (limit === 0) return [];
+  const { rows } = (await db.execute(sql`select q.id, q.passage_html as passage, q.question_html as html,
+      q.question_type as type, q.file_url as "fileUrl", q.topic, s.id as "subjectId", s.title as "subjectTitle",
+      coalesce((select json_agg(json_build_object('id', o.id, 'html', o.option_html, 'type', o.option_type,
+          'fileUrl', o.file_url) order by o.position)
+        from options o where o.question_id = q.id), '[]'::json) as options
+    from review_cards c
+    join questions q on q.id = c.question_id
+    join papers p on p.id = q.paper_id
+    join subjects s on s.id = p.subject_id
+    where c.user_id = ${userId}::uuid and c.due <= ${now.toISOString()}::timestamptz
+    order by c.due, q.paper_id, q.position
+    limit ${limit}`)) as unknown as { rows: DueRow[] };
+  return rows.map((row) => ({
+    _id: row.id,
+    ...(row.passage ? { passage: row.passage } : {}),
+    question: row.html,
+    questionType: row.type,
+    file: row.fileUrl ? { url: row.fileUrl } : null,
+    options: row.options.map((option) => ({
+      _id: option.id,
+      option: option.html,
+      optionType: option.type,
+      file: option.fileUrl ? { url: option.fileUrl } : null,
+    })),
+    subject: { _id: row.subjectId, title: row.subjectTitle },
+    topic: row.topic,
+  }));
+}

@@ -1,0 +1,92 @@
+/** POST /api/v1/review/answer: one answer in the review deck, marked and scheduled (docs/learning.md). */
+
+import { and, asc, eq } from 'drizzle-orm';
+import type { ReviewAnswerBody, ReviewOutcome, ReviewRating } from '../../../lib/api/review.ts';
+import type { Database } from '../../db/client.ts';
+import { options, questions, reviewAnswers, reviewCards } from '../../db/schema.ts';
+import { conflict, invalidField, notFound } from '../errors.ts';
+import { deckCounts } from './deck.ts';
+import { countWords, type DeckRating, Rating, ratingFor, scheduleAnswer } from './schedule.ts';
+
+const RATING_NAMES: Record<DeckRating, ReviewRating> = {
+  [Rating.Again]: 'again',
+  [Rating.Good]: 'good',
+  [Rating.Easy]: 'easy',
+};
+
+/**
+ * Marks an answer to a due question of the caller's deck, logs it (review_answers) and moves the card on, in
+ * one transaction; the card's row lock makes a second answer sent at once (a double tap) find the question
+ * no longer due. Reviews are practice: no points, no coins.
+ */
+export async function answerReview(
+  db: Database,
+  userId: string,
+  input: ReviewAnswerBody,
+  now: Date,
+): Promise<ReviewOutcome> {
+  return db.transaction(async (tx) => {
+    const [card] = await tx
+      .select()
+      .from(reviewCards)
+      .where(and(eq(reviewCards.userId, userId), eq(reviewCards.questionId, input.question)))
+      .for('update');
+    if (!card) throw notFound('This question is not in your review deck.');
+
+    const [question] = await tx
+      .select({ source: questions.questionSource, explanation: questions.explanationHtml })
+      .from(questions)
+      .where(eq(questions.id, input.question));
+    const choices = await tx
+      .select({ id: options.id, isCorrect: options.isCorrect, source: options.optionSource })
+      .from(options)
+      .where(eq(options.questionId, input.question))
+      .orderBy(asc(options.position));
+    if (input.option !== null && !choices.some((choice) => choice.id === input.option)) {
+      throw invalidField(['option'], 'This option is not one of the question’s options.');
+    }
+    if (card.due > now) throw conflict('This question is not due for review yet.', 'question');
+
+    const right = choices.find((choice) => choice.isCorrect);
+    const correct = input.option !== null && input.option === right?.id;
+    const rating = ratingFor({
+      correct,
+      ...(input.seconds === undefined ? {} : { seconds: input.seconds }),
+      words: countWords([question?.source ?? '', ...choices.map((choice) => choice.source)]),
+    });
+    const next = scheduleAnswer(card, rating, now);
+
+    await tx.insert(reviewAnswers).values({
+      userId,
+      questionId: input.question,
+      optionId: input.option,
+      correct,
+      rating,
+      answeredAt: now,
+    });
+    await tx
+      .update(reviewCards)
+      .set({
+        due: next.due,
+        stability: next.stability,
+        difficulty: next.difficulty,
+        scheduledDays: next.scheduledDays,
+        learningSteps: next.learningSteps,
+        reps: next.reps,
+        lapses: next.lapses,
+        state: next.state,
+        lastReview: next.lastReview,
+      })
+      .where(and(eq(reviewCards.userId, userId), eq(reviewCards.questionId, input.question)));
+
+    return {
+      question: input.question,
+      correct,
+      correctOption: right?.id ?? '',
+      explanation: question?.explanation ?? '',
+      rating: RATING_NAMES[rating],
+      due: next.due.toISOString(),
+      counts: await deckCounts(tx, userId, now),
+    } satisfies ReviewOutcome;
+  });
+}
