@@ -79,6 +79,8 @@ const NEEDS_A_USER = [
   'POST /api/v1/coins',
   'POST /api/v1/test-checkout',
   'POST /api/v1/question/report',
+  'GET /api/v1/review/due',
+  'POST /api/v1/review/answer',
 ].sort();
 
 /**
@@ -188,6 +190,12 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
       path: '/api/v1/question/report',
       body: { question: question.id, reason: 'wrong-key', note: 'B should be the answer' },
     },
+    'GET /api/v1/review/due': { path: '/api/v1/review/due' },
+    // A question of the owner's exam: in the owner's review deck once they have submitted it wrong.
+    'POST /api/v1/review/answer': {
+      path: '/api/v1/review/answer',
+      body: { question: question.id, option: question.right },
+    },
   };
   const request = requests[key];
   if (!request) throw new Error(`no valid request for ${key}: add one`);
@@ -285,6 +293,8 @@ async function rowsOf(db: Database, userId: string) {
     'email_confirmations',
     'paper_downloads',
     'question_reports',
+    'review_cards',
+    'review_answers',
   ];
   const result: Record<string, unknown> = {};
   for (const table of owned) {
@@ -472,6 +482,44 @@ describe('one student cannot read or change another student’s data', () => {
     expect(theirs.status, theirs.text).toBe(201);
     expect(JSON.parse(theirs.text).data._id).not.toBe(JSON.parse(mine.text).data._id);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+  });
+
+  it('B can neither read nor answer A’s review deck, and reading B’s own adds nothing of A’s', async () => {
+    const { a, b } = await pair();
+    const [question] = paper.questions;
+    if (!question) throw new Error('no question');
+    // A leaves every question blank: all four enter A's deck when A reads it.
+    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: a.attemptId },
+    });
+    expect(submitted.status).toBe(200);
+    const aDeck = await send('GET /api/v1/review/due', validRequest('GET /api/v1/review/due', a), a.token);
+    expect(JSON.parse(aDeck.text).data.counts.dueNow).toBe(4);
+    const aBefore = await rowsOf(t.db, a.id);
+
+    const bDeck = await send('GET /api/v1/review/due', validRequest('GET /api/v1/review/due', a), b.token);
+    expect(bDeck.status).toBe(200);
+    expect(JSON.parse(bDeck.text).data).toEqual({
+      questions: [],
+      counts: { dueNow: 0, dueLaterToday: 0, nextDue: null },
+    });
+    const refused = await send(
+      'POST /api/v1/review/answer',
+      validRequest('POST /api/v1/review/answer', a),
+      b.token,
+    );
+    expect(refused.status).toBe(404);
+    expectErrorShape(refused);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+
+    const mine = await send(
+      'POST /api/v1/review/answer',
+      validRequest('POST /api/v1/review/answer', a),
+      a.token,
+    );
+    expect(mine.status, mine.text).toBe(200);
+    expect(JSON.parse(mine.text).data).toMatchObject({ question: question.id, correct: true });
   });
 
   it('B’s coin history holds only B’s entries', async () => {
