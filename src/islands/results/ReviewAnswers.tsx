@@ -33,7 +33,7 @@ export default function ReviewAnswers() {
       {answers.length === 0 ? (
         <p className="card review-empty">{NO_ANSWERS_MESSAGE}</p>
       ) : (
-        <ReviewList answers={answers} />
+        <ReviewList answers={answers} sample={sample} />
       )}
       <p>
         <button type="button" className="button" onClick={() => goBack('/')}>

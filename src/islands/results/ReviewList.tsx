@@ -1,3 +1,7 @@
+import { useStore } from '@nanostores/react';
+import { $user } from '../../lib/client/session.ts';
+import { ReportProblem } from '../reports/ReportProblem.tsx';
+import { canReport } from '../reports/report-store.ts';
 import { Passage } from '../shared/Passage.tsx';
 import { RichHtml } from '../shared/RichHtml.tsx';
 import type { QuizAnswer } from './result.ts';
@@ -5,10 +9,20 @@ import type { QuizAnswer } from './result.ts';
 /**
  * A scored test's questions, one card each: the passage, the question, the student's answer, the right one
  * when it differs, and the explanation. /review-answers lists a paper with it, /utme/result each subject of a
- * mock; `headingLevel` fits the question headings under the page's own.
+ * mock; `headingLevel` fits the question headings under the page's own. A signed-in student can report a
+ * problem in each question, except in the sample answers (`sample`).
  */
-export function ReviewList({ answers, headingLevel = 2 }: { answers: QuizAnswer[]; headingLevel?: 2 | 3 }) {
+export function ReviewList({
+  answers,
+  headingLevel = 2,
+  sample = false,
+}: {
+  answers: QuizAnswer[];
+  headingLevel?: 2 | 3;
+  sample?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const signedIn = useStore($user) !== null;
   return (
     <ol className="review-list">
       {answers.map((answer, index) => (
@@ -43,6 +57,9 @@ export function ReviewList({ answers, headingLevel = 2 }: { answers: QuizAnswer[
               <strong>Explanation:</strong>
               <RichHtml className="rich" html={answer.explanation} />
             </div>
+          )}
+          {canReport(answer.questionId, { signedIn, sample }) && (
+            <ReportProblem questionId={answer.questionId} questionLabel={`Question ${index + 1}`} />
           )}
         </li>
       ))}

@@ -1,0 +1,122 @@
+import { atom } from 'nanostores';
+import type { QuestionReport, QuestionReportReason } from '../../lib/api/reports.ts';
+import { type ApiResult, request } from '../../lib/client/api.ts';
+import { checkForm } from '../../lib/validation/form-errors.ts';
+import { questionReportSchema } from '../../lib/validation/reports.ts';
+
+/** What the dialog says when the phone has no connection: nothing is sent, and nothing is lost by waiting. */
+export const REPORT_OFFLINE_MESSAGE = 'You are offline. Report it when you are back online.';
+
+/** A line under the button: the thanks once a report is stored, or a failure that came after Escape. */
+export interface ReportNotice {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+/** One question's "Report a problem": the button's notice, and the dialog's fields while it is open. */
+export interface ReportState {
+  open: boolean;
+  reason: QuestionReportReason | null;
+  note: string;
+  busy: boolean;
+  reasonError?: string | undefined;
+  noteError?: string | undefined;
+  /** Why the report was not stored (offline, already reported, too many), shown in the dialog. */
+  failure?: string | undefined;
+  notice?: ReportNotice | undefined;
+}
+
+/** What the store needs from the browser; tests pass their own. */
+export interface ReportDeps {
+  send: (body: {
+    question: string;
+    reason: QuestionReportReason;
+    note: string;
+  }) => Promise<ApiResult<QuestionReport>>;
+  isOnline: () => boolean;
+}
+
+const browserDeps: ReportDeps = {
+  // Quiet: the answer is shown by the dialog and the button, where the student is looking.
+  send: (body) => request<QuestionReport>('POST', '/api/v1/question/report', { body, quiet: true }),
+  isOnline: () => navigator.onLine,
+};
+
+const closed: ReportState = { open: false, reason: null, note: '', busy: false };
+
+/**
+ * True when a question in a review can be reported: a signed-in student's own result (never the sample
+ * answers or the built-in sample quiz, whose questions are not in the bank and carry no bank id).
+ */
+export function canReport(questionId: string, { signedIn, sample }: { signedIn: boolean; sample: boolean }) {
+  return signedIn && !sample && questionReportSchema.shape.question.safeParse(questionId).success;
+}
+
+/** The store of one question's button and dialog: open, pick a reason, write a note, send, close. */
+export function createReportStore(questionId: string, deps: ReportDeps = browserDeps) {
+  const $state = atom<ReportState>(closed);
+  const update = (change: Partial<ReportState>) => $state.set({ ...$state.get(), ...change });
+
+  function open() {
+    $state.set({ ...closed, open: true });
+  }
+
+  /** Cancel, Escape, or the browser closing the dialog; an answer still on its way is shown by the button. */
+  function close() {
+    const { notice } = $state.get();
+    $state.set({ ...closed, notice });
+  }
+
+  function setReason(reason: QuestionReportReason) {
+    update({ reason, reasonError: undefined, failure: undefined });
+  }
+
+  function setNote(note: string) {
+    update({ note, noteError: undefined });
+  }
+
+  /** Where a failure belongs: a field, the open dialog, or the line under the button once it is closed. */
+  function showFailure(result: Extract<ApiResult<QuestionReport>, { ok: false }>) {
+    const state = $state.get();
+    const offline = result.status === 0 && !deps.isOnline();
+    const text = offline ? REPORT_OFFLINE_MESSAGE : result.message;
+    if (!state.open) {
+      update({ notice: { kind: 'error', text } });
+      return;
+    }
+    const field = result.status === 400 ? result.errors?.[0]?.path[0] : undefined;
+    if (field === 'note') update({ busy: false, noteError: text });
+    else if (field === 'reason') update({ busy: false, reasonError: text });
+    else update({ busy: false, failure: text });
+  }
+
+  async function send() {
+    const state = $state.get();
+    if (!state.open || state.busy) return;
+    const checked = checkForm(questionReportSchema, {
+      question: questionId,
+      reason: state.reason ?? undefined,
+      note: state.note,
+    });
+    if (checked.errors) {
+      update({ reasonError: checked.errors.reason, noteError: checked.errors.note, failure: undefined });
+      return;
+    }
+    if (!deps.isOnline()) {
+      update({ failure: REPORT_OFFLINE_MESSAGE });
+      return;
+    }
+    update({ busy: true, failure: undefined });
+    const result = await deps.send(checked.data);
+    if (!result.ok) {
+      showFailure(result);
+      return;
+    }
+    // The dialog closes and focus returns to the button, under which the thanks appear.
+    $state.set({ ...closed, notice: { kind: 'success', text: result.message } });
+  }
+
+  return { $state, open, close, setReason, setNote, send };
+}
+
+export type ReportStore = ReturnType<typeof createReportStore>;
