@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { REPORT_OFFLINE_MESSAGE } from '../../src/islands/reports/report-store.ts';
+import { SAMPLE_QUIZ_ANSWERS } from '../../src/islands/results/result.ts';
+import { ALREADY_REPORTED_MESSAGE, REPORT_SENT_MESSAGE } from '../../src/lib/api/reports.ts';
+import { expect, expectNoSeriousViolations, signIn, test } from './fixtures.ts';
+
+// A student reports a problem in a question from /review-answers on a 360 px phone, with the keyboard only
+// once the review is open.
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectFits(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+/** Takes WAEC Mathematics 2019 and submits it blank, then opens Review Answers. */
+async function reviewAPaper(page: Page) {
+  await page.goto('/select-exam');
+  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
+  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: '2019', exact: true }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Question 20,/ }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('dialog', { name: 'Alert' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/award$/);
+  await page.getByRole('button', { name: 'Review Answers' }).click();
+  await expect(page).toHaveURL(/\/review-answers$/);
+  await expect(page.locator('.review-item')).toHaveCount(20);
+}
+
+test('a student reports a question by keyboard, is thanked, and is told when it is already reported', async ({
+  page,
+  context,
+  student,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, student);
+  await reviewAPaper(page);
+
+  const third = page.locator('.review-item').nth(2);
+  const button = third.getByRole('button', { name: 'Report a problem in question 3' });
+  await expect(page.getByRole('button', { name: /^Report a problem in question/ })).toHaveCount(20);
+  const dialog = page.getByRole('dialog', { name: 'Report a problem in question 3' });
+
+  // Escape closes the dialog and gives focus back to the button.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  const firstReason = dialog.getByRole('radio', { name: 'The marked answer is wrong' });
+  await expect(firstReason).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // Send without a reason is refused in the dialog.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expectFits(page);
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Send' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Choose what is wrong with the question');
+
+  // Arrow keys pick a reason; Tab reaches the note, whose count follows the typing.
+  await firstReason.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'A typo or spelling mistake' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  const note = dialog.getByRole('textbox', { name: 'Anything to add? (optional)' });
+  await expect(note).toBeFocused();
+  await page.keyboard.type('The second line says "tirangle".');
+  await expect(dialog.getByText('32 of 500 characters')).toBeVisible();
+
+  // Offline, nothing is sent and the dialog says why.
+  await context.setOffline(true);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText(REPORT_OFFLINE_MESSAGE);
+
+  // Back online, Send stores it: the dialog closes and the thanks appear under the focused button.
+  await context.setOffline(false);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(third.getByRole('status')).toHaveText(REPORT_SENT_MESSAGE);
+  await expect(button).toBeFocused();
+  await expectFits(page);
+
+  // Reporting the same question again while the report is open says so.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Space');
+  await dialog.getByRole('button', { name: 'Send' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText(ALREADY_REPORTED_MESSAGE);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('the sample answers of an empty result offer no report', async ({ page, student }) => {
+  await signIn(page, student);
+  // /award hands the two sample answers over as navigation state when a result has none.
+  await page.goto('/out-of-coin');
+  await page.evaluate((quizAnswers) => {
+    const key = crypto.randomUUID();
+    sessionStorage.setItem(`nav:state:${key}`, JSON.stringify({ quizAnswers, sample: true }));
+    sessionStorage.setItem('nav:pending', JSON.stringify({ path: '/review-answers', key }));
+  }, SAMPLE_QUIZ_ANSWERS);
+  await page.goto('/review-answers');
+  await expect(page.locator('.review-item')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Report a problem/ })).toHaveCount(0);
+});
