@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { subjects } from '../../src/server/db/schema.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
   databaseFingerprint,
@@ -112,6 +114,11 @@ const examples: Record<string, Example> = {
   },
   // A question of the fuzzing student's unfinished attempt: a valid report of it is a 404 that stores nothing.
   'POST /api/v1/question/report': { kind: 'json', fields: { question: firstQuestion.id, reason: 'typo' } },
+  // Not in the fuzzing student's review deck (they have scored no attempt): a valid body is a 404.
+  'POST /api/v1/review/answer': {
+    kind: 'json',
+    fields: { question: firstQuestion.id, option: firstQuestion.right },
+  },
   'POST /api/v1/subscription': {
     kind: 'json',
     fields: { reference: 'ref-000001', channel: 'paystack', planId: 'weekly' },
@@ -137,6 +144,10 @@ const RAW_BODY = new Set(['POST /api/v1/paystack/webhook']);
 // Endpoints that read no body at all: fuzzed with garbage, with and without a token (the fuzzing student's
 // email is confirmed, so a resend is refused with 409 and changes nothing), but they need no example.
 const IGNORES_BODY = new Set(['POST /api/v1/user/verify-email/resend']);
+// Reading the review deck first takes in the mistakes of attempts scored since it was last read: a GET that
+// may write, once. It is read once before its fuzzing, so that any attempt a fuzzed POST scored is taken in
+// and every fuzzed read must then change nothing.
+const SETTLES_WHEN_READ = new Set(['GET /api/v1/review/due']);
 
 /** Every field name an example uses: kept out of the garbage generators, so garbage is never valid. */
 const KNOWN_FIELDS = new Set(Object.values(examples).flatMap((example) => Object.keys(example.fields)));
@@ -288,6 +299,7 @@ const QUERY_KEYS = [
   'subject',
   'year',
   'subjects',
+  'topic',
   'page[]',
   'a[b]',
   '__proto__',
@@ -661,6 +673,12 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
       const token = mode === 'student' ? student.token : undefined;
       it(`${endpoint.key} (${mode}): garbage gets a 4xx in the error shape and changes nothing`, async () => {
         const requests = endpoint.method === 'GET' ? getRequest : garbageBody;
+        if (token && SETTLES_WHEN_READ.has(endpoint.key)) {
+          await sendRaw(t.app, endpoint.method, endpoint.path, {
+            headers: { 'frontend-source': 'webuser', authorization: `Bearer ${token}` },
+          });
+          fingerprint = await databaseFingerprint(t.db);
+        }
         await fc.assert(
           fc.asyncProperty(requests, junkAuthorization, async (fuzz, junkAuth) => {
             await probe(endpoint, fuzz, token, junkAuth);
@@ -698,6 +716,32 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
       }
     }
   }
+
+  it('GET /api/v1/exam/topic (student): a real subject with hostile topic names gets a 4xx, never a 5xx', async () => {
+    const [subject] = await t.db
+      .select({ slug: subjects.slug })
+      .from(subjects)
+      .where(eq(subjects.id, paper.ids.subject));
+    const endpoint = endpoints.find((candidate) => candidate.key === 'GET /api/v1/exam/topic');
+    if (!subject || !endpoint) throw new Error('no subject, or no topic endpoint');
+    const topicQueries = fc
+      .oneof(
+        oddString.map(encodeLoosely),
+        hugeString,
+        fc.constantFrom('%00', '%', '%ED%A0%80', '%20', '', 'Fractions&topic=Sets'),
+      )
+      .chain((topic) =>
+        request('odd topic', { query: `?subject=${subject.slug}&topic=${topic}`, strict: true }),
+      );
+    await fc.assert(
+      fc.asyncProperty(topicQueries, async (fuzz) => {
+        const response = await probe(endpoint, fuzz, student.token);
+        // The fixture's questions have no topic: no name can start a practice.
+        expect(response.status, fuzz.query).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: GARBAGE_RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 120_000);
 
   it('leaves Object.prototype alone', () => {
     const probeObject: Record<string, unknown> = {};
