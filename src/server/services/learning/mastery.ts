@@ -20,39 +20,40 @@ interface TopicRow {
 
 /**
  * Every question shown in the student's scored attempts (full exams, daily tests, UTME sittings, topic
- * practices, attempts taken offline), marked right or not (blank and skipped are not right), in the subject
- * and topic the question has now; numbered newest first within each topic, and the latest `window` counted.
- * Then every topic of those subjects' banks, with its counts (0 for one not met yet).
+ * practices, attempts taken offline), in the subject and topic the question has now, numbered newest first
+ * within each topic; the latest `window` of each topic are marked right or not (blank and skipped are not
+ * right) and counted. Then every topic of those subjects' banks, with its counts (0 for one not met yet).
  *
- * One statement. The student's attempts come through attempts_user_idx; each question shown, its answer
- * and option through primary keys (questions, papers, attempt_answers (attempt_id, question_id), options,
- * lifeline_uses); the window function sorts only this student's rows. The bank's topics come through
+ * One statement. The student's attempts come through their user_id index (attempts_user_client_idx leads
+ * with it), each question shown through questions_pkey and papers_pkey, and the window function sorts only
+ * this student's rows. Only the answers inside the window are looked up, each through the primary keys of
+ * attempt_answers (attempt_id, question_id), options and lifeline_uses: a scalar subquery, so the planner
+ * cannot trade them for a scan of every student's answers. The bank's topics come through
  * papers_subject_idx and questions_paper_position_idx, for the practised subjects only.
  *
  * Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
  */
 function topicRows(db: Executor, userId: string) {
-  return db.execute(sql`with answered as (
-      select p.subject_id, q.topic, a.submitted_at, a.started_at, shown.position,
-        coalesce(o.is_correct, false)
-          and ${notSkipped({ attemptId: sql`a.id`, questionId: sql`shown.question_id` })} as correct
+  return db.execute(sql`with shown as (
+      select a.id as attempt_id, shown.question_id, p.subject_id, q.topic, row_number() over (
+        partition by p.subject_id, q.topic order by a.submitted_at desc, a.started_at desc, shown.position desc
+      ) as age
       from attempts a
       cross join lateral unnest(a.question_ids) with ordinality as shown(question_id, position)
       join questions q on q.id = shown.question_id
       join papers p on p.id = q.paper_id
-      left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = shown.question_id
-      left join options o on o.id = aa.option_id
       where a.user_id = ${userId}::uuid and a.submitted_at is not null and q.topic is not null
-    ), recent as (
-      select subject_id, topic, correct, row_number() over (
-        partition by subject_id, topic order by submitted_at desc, started_at desc, position desc
-      ) as age
-      from answered
+    ), marked as (
+      select s.subject_id, s.topic, coalesce((
+        select o.is_correct from attempt_answers aa join options o on o.id = aa.option_id
+        where aa.attempt_id = s.attempt_id and aa.question_id = s.question_id
+          and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}
+      ), false) as correct
+      from shown s where s.age <= ${MASTERY_RULES.window}
     ), practised as (
       select subject_id, topic, count(*)::int as answers, (count(*) filter (where correct))::int as correct
-      from recent where age <= ${MASTERY_RULES.window}
-      group by subject_id, topic
+      from marked group by subject_id, topic
     ), bank as (
       select distinct p.subject_id, q.topic
       from papers p join questions q on q.paper_id = p.id
