@@ -3,14 +3,21 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { importBank } from '../server/services/bank/import.ts';
-import { BankImportError, type ChangeCounts, formatProblem } from '../server/services/bank/types.ts';
+import {
+  BankImportError,
+  type ChangeCounts,
+  formatProblem,
+  type Problem,
+} from '../server/services/bank/types.ts';
 import { createProgressBar } from './progress.ts';
 
 const USAGE = `Usage: npm run bank:import -- <file or folder>... [--dry-run]
 
 Imports question papers into the bank in one transaction: native JSON (.json), the spreadsheet
 template (.csv, .xlsx) and Aiken (.txt, .aiken). A folder is read with its subfolders.
-Any problem is listed with its file and line or row, and nothing is changed.
+Any problem is listed with its file and line or row, and nothing is changed. A question with no
+topic, or with a topic outside its subject's list in content/syllabus.json, is saved all the same
+and listed as a warning.
 
   --dry-run   check the files and count what would change, without saving
   --help      show this help
@@ -18,6 +25,7 @@ Any problem is listed with its file and line or row, and nothing is changed.
 See docs/question-bank.md.`;
 
 const MAX_PROBLEMS_SHOWN = 200;
+const MAX_WARNINGS_SHOWN = 50;
 
 const line = (label: string, counts: ChangeCounts) =>
   `${label.padEnd(10)} ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged`;
@@ -32,6 +40,17 @@ function readArguments() {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     return undefined;
   }
+}
+
+/** The warnings, the first MAX_WARNINGS_SHOWN of them in full: they do not stop the import. */
+function warningLines(warnings: Problem[], dryRun: boolean): string[] {
+  const shown = warnings.slice(0, MAX_WARNINGS_SHOWN).map((warning) => `Warning: ${formatProblem(warning)}`);
+  const more = warnings.length - shown.length;
+  return [
+    `${warnings.length} warning(s) about topics; the questions ${dryRun ? 'would be' : 'were'} imported all the same (see docs/learning.md, "Topics"):`,
+    ...shown,
+    ...(more > 0 ? [`... and ${more} more`] : []),
+  ];
 }
 
 async function main(): Promise<number> {
@@ -65,6 +84,8 @@ async function main(): Promise<number> {
     if (catalogue.length > 0) out.push(`New        ${catalogue.join(', ')}`);
     for (const note of summary.notes) out.push(`Note: ${note}`);
     process.stdout.write(`${out.join('\n')}\n`);
+    if (summary.warnings.length > 0)
+      process.stderr.write(`${warningLines(summary.warnings, dryRun).join('\n')}\n`);
     return 0;
   } catch (error) {
     progress.done();

@@ -19,6 +19,9 @@ const help = [
     'Optional: ID (keeps a question stable when you correct it), Option E, Explanation, Topic, Duration (minutes), Passage (the text questions share: repeat it on each of them).',
   ],
   [
+    "Topic: one of the subject's syllabus topics listed in content/syllabus.json, spelt exactly. The import warns about a question with no topic, or with a topic not on its subject's list.",
+  ],
+  [
     'Images: put the address in Question image (and set Question type to image or diagram), or in Option X image.',
   ],
   ['Mathematics: write LaTeX between \\( and \\), or between $$ and $$ for a formula on its own line.'],

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { questions } from '../db/schema.ts';
 import { importBank } from './bank/import.ts';
+import { formatProblem } from './bank/types.ts';
 import { DEFAULT_PLANS, listPlans, upsertPlan } from './payments/plans.ts';
 
 /** The sample bank shipped with the app, imported on first start. */
@@ -30,6 +31,13 @@ export async function seedSampleBank(db: Database, logger: Logger): Promise<void
     },
     'sample question bank loaded',
   );
+  const [firstWarning] = summary.warnings;
+  if (firstWarning) {
+    logger.warn(
+      { warnings: summary.warnings.length, first: formatProblem(firstWarning) },
+      'sample bank questions with no topic, or a topic outside content/syllabus.json',
+    );
+  }
 }
 
 /** Creates the default plans when there are none; after that, plans are the editors' (npm run plans). */

@@ -19,6 +19,7 @@ function question(key: string, change: Partial<NormalizedQuestion> = {}): Normal
     questionType: 'text',
     fileUrl: null,
     topic: null,
+    topicLocation: { file: 'maths.json', line: 1 },
     explanation: text(''),
     options: ['A', 'B', 'C', 'D'].map((letter) => ({
       option: text(`${key} ${letter}`),

@@ -6,6 +6,7 @@ import { loadStored } from './import-stored.ts';
 import { applyPlan } from './import-writes.ts';
 import { normalizeFiles } from './normalize.ts';
 import { listImportFiles, parseFiles } from './read-files.ts';
+import { loadSyllabus, type Syllabus, topicWarnings } from './syllabus.ts';
 import {
   BankImportError,
   type ImportProgress,
@@ -21,6 +22,8 @@ export interface ImportOptions {
   /** The folder that paths are relative to, and that problems name files from. */
   cwd?: string;
   onProgress?: (progress: ImportProgress) => void;
+  /** The subjects' topic lists the warnings check against; by default content/syllabus.json. */
+  syllabus?: Syllabus;
 }
 
 // Serialises imports: two editors (or two instances seeding at once) never interleave their writes.
@@ -67,10 +70,12 @@ export async function importParsedFiles(
 ): Promise<ImportSummary> {
   const { papers: normalized, problems } = normalizeFiles(parsed);
   if (problems.length > 0) throw new BankImportError(problems);
+  const warnings = topicWarnings(normalized, config.syllabus ?? (await loadSyllabus()));
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
       const summary = await savePapers(tx, normalized, config);
+      summary.warnings = warnings;
       summary.files = parsed.length;
       if (config.dryRun) throw new DryRunRollback(summary);
       return summary;
@@ -100,5 +105,6 @@ async function savePapers(
     subjectsAdded: catalogue.subjectsAdded,
     yearsAdded: catalogue.yearsAdded,
     notes: plan.notes,
+    warnings: [],
   };
 }

@@ -178,6 +178,7 @@ function normalizeQuestion(
     questionType: question.questionType,
     fileUrl,
     topic: question.topic || null,
+    topicLocation: locate(['topic']),
     explanation,
     options,
     answer: LETTERS.indexOf(question.answer as (typeof LETTERS)[number]),

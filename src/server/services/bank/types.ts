@@ -91,6 +91,8 @@ export interface NormalizedQuestion {
   questionType: QuestionType;
   fileUrl: string | null;
   topic: string | null;
+  /** Where the topic is written (or, when there is none, would go): what a topic warning names. */
+  topicLocation: Location;
   explanation: RichText;
   options: NormalizedOption[];
   /** The index of the right option. */
@@ -126,6 +128,11 @@ export interface ImportSummary {
   yearsAdded: number;
   /** Things worth knowing that are not problems: skipped files, questions kept that the import omits. */
   notes: string[];
+  /**
+   * Questions saved all the same but worth fixing, each located: no topic, or a topic outside the subject's
+   * syllabus list (content/syllabus.json).
+   */
+  warnings: Problem[];
 }
 
 /** Reported while an import runs, for a progress bar. */
