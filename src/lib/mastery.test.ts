@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MASTERY_RULES, masteryLevel, shareOf, type TopicScore, weakestTopics } from './mastery.ts';
+import {
+  MASTERY_RULES,
+  masteryLevel,
+  shareOf,
+  type TopicScore,
+  topicPracticeTitle,
+  weakestTopics,
+} from './mastery.ts';
 
 describe('shareOf', () => {
   it('is the rounded percentage right, and null with no answers', () => {
@@ -86,5 +93,13 @@ describe('weakestTopics', () => {
 
   it('is empty when no topic has enough answers', () => {
     expect(weakestTopics([score('Only one', 1, 0)])).toEqual([]);
+  });
+});
+
+describe('topicPracticeTitle', () => {
+  it('names the subject, the topic and that it is practice', () => {
+    expect(topicPracticeTitle('Mathematics', 'Indices and logarithms')).toBe(
+      'Mathematics › Indices and logarithms (practice)',
+    );
   });
 });

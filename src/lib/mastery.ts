@@ -80,3 +80,8 @@ export function weakestTopics<Topic extends TopicScore>(topics: readonly Topic[]
     )
     .slice(0, MASTERY_RULES.weakest);
 }
+
+/** How a practice of one topic is titled, on the quiz, the result and the history. */
+export function topicPracticeTitle(subject: string, topic: string): string {
+  return `${subject} › ${topic} (practice)`;
+}

@@ -36,11 +36,28 @@ describe('the navigation state of the quiz pages', () => {
     expect(quizRequestFromState('daily', null)).toBeUndefined();
   });
 
+  it('/test runs a topic practice from its subject’s slug and topic', () => {
+    const topicPractice = { subject: { slug: 'mathematics', title: 'Mathematics' }, topic: 'Surds' };
+    expect(quizRequestFromState('exam', { topicPractice })).toEqual({
+      mode: 'exam',
+      path: '/api/v1/exam/topic',
+      query: { subject: 'mathematics', topic: 'Surds' },
+      subjectId: '',
+      title: 'Mathematics › Surds (practice)',
+      subjectTitle: 'Mathematics',
+    });
+    expect(quizRequestFromState('exam', { topicPractice: { ...topicPractice, topic: '' } })).toBeUndefined();
+    expect(quizRequestFromState('exam', { topicPractice: { topic: 'Surds' } })).toBeUndefined();
+    expect(quizRequestFromState('daily', { topicPractice })).toBeUndefined();
+  });
+
   it('titles the quiz from the server heading', () => {
     const heading = { examType: 'WAEC', subject: 'Physics', year: '2020' };
     expect(quizTitle({ kind: 'exam', heading }, 'x')).toBe('WAEC Physics 2020');
     expect(quizTitle({ kind: 'daily', heading }, 'x')).toBe('Daily Test: Physics');
     expect(quizTitle({ kind: 'exam', heading: null }, 'fallback')).toBe('fallback');
+    const topic = { examType: 'Topic practice', subject: 'Physics', year: '', topic: 'Waves' };
+    expect(quizTitle({ kind: 'topic', heading: topic }, 'x')).toBe('Physics › Waves (practice)');
   });
 });
 

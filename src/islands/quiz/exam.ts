@@ -10,6 +10,7 @@ import type {
   LifelineOutcome,
   LifelineUse,
 } from '../../lib/api/exam.ts';
+import { topicPracticeTitle } from '../../lib/mastery.ts';
 import { type Outcome, tally } from '../../lib/scoring.ts';
 
 export type { ExamOption, ExamPayload, ExamQuestion, LifelineKind, LifelineOutcome, LifelineUse };
@@ -24,11 +25,21 @@ interface Choice {
   title?: string;
 }
 
+/**
+ * The navigation state that opens /test on a practice of one topic ("Practise this topic" on /profile):
+ * `{ topicPractice: { subject: { slug, title }, topic } }`.
+ */
+export interface TopicPracticeChoice {
+  subject: { slug: string; title: string };
+  topic: string;
+}
+
 /** How to fetch and submit the quiz that the navigation state names. */
 export interface QuizRequest {
   mode: QuizMode;
-  path: '/api/v1/exam' | '/api/v1/exam/daily';
+  path: '/api/v1/exam' | '/api/v1/exam/daily' | '/api/v1/exam/topic';
   query: Record<string, string>;
+  /** The subject's id, by which a daily test is submitted; '' for a topic practice (submitted by attempt). */
   subjectId: string;
   /** Titles from the earlier screens, shown until the server's heading arrives. */
   title: string;
@@ -44,12 +55,32 @@ function choice(value: unknown): Choice | undefined {
   return typeof title === 'string' ? { _id, title } : { _id };
 }
 
+/** A topic practice's request, from state holding a TopicPracticeChoice; undefined for any other state. */
+function topicPracticeRequest(value: unknown): QuizRequest | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { subject, topic } = value as Partial<Record<keyof TopicPracticeChoice, unknown>>;
+  const { slug, title } = (subject ?? {}) as Record<string, unknown>;
+  if (typeof slug !== 'string' || slug === '' || typeof topic !== 'string' || topic === '') return undefined;
+  const subjectTitle = typeof title === 'string' ? title : '';
+  return {
+    mode: 'exam',
+    path: '/api/v1/exam/topic',
+    query: { subject: slug, topic },
+    subjectId: '',
+    title: topicPracticeTitle(subjectTitle, topic),
+    subjectTitle,
+  };
+}
+
 /**
  * The request of the state a quiz page was opened with: /test needs examType, subject and year, each with
- * an _id; /daily-test needs the subject. Undefined means the page goes home (spec §2).
+ * an _id, or a topic practice's subject and topic; /daily-test needs the subject. Undefined means the page
+ * goes home (spec §2).
  */
 export function quizRequestFromState(mode: QuizMode, state: unknown): QuizRequest | undefined {
   const source = (state ?? {}) as Record<string, unknown>;
+  if (mode === 'exam' && source.topicPractice !== undefined)
+    return topicPracticeRequest(source.topicPractice);
   const subject = choice(source.subject);
   if (!subject) return undefined;
   if (mode === 'daily') {
@@ -81,10 +112,11 @@ export function subjectHasCalculator(subject: string | undefined): boolean {
   return /mathematics|physics|chemistry|biology|economics/i.test(subject ?? '');
 }
 
-/** The title over the quiz: "JAMB Mathematics 2020", or "Daily Test: Mathematics". */
+/** The title over the quiz: "JAMB Mathematics 2020", "Daily Test: Mathematics", or a topic practice's. */
 export function quizTitle(exam: Pick<ExamPayload, 'kind' | 'heading'>, fallback: string): string {
   if (!exam.heading) return fallback;
   if (exam.kind === 'daily') return `Daily Test: ${exam.heading.subject}`;
+  if (exam.kind === 'topic') return topicPracticeTitle(exam.heading.subject, exam.heading.topic ?? '');
   return `${exam.heading.examType} ${exam.heading.subject} ${exam.heading.year}`;
 }
 

@@ -96,6 +96,12 @@ export function createLoader(
       $status.set({ status: 'blocked', message: result.message });
       return;
     }
+    // A topic practice that cannot start (the topic has gone from the bank): back to the topics it was
+    // chosen from, not to the plans.
+    if (context.request?.path === '/api/v1/exam/topic') {
+      reportAndLeave(result, '/profile');
+      return;
+    }
     reportAndLeave(result, '/pricing');
   }
 

@@ -188,6 +188,48 @@ describe('time up', () => {
   });
 });
 
+describe('a topic practice', () => {
+  const topicState = {
+    topicPractice: { subject: { slug: 'mathematics', title: 'Mathematics' }, topic: 'Surds' },
+  };
+  const heading = { examType: 'Topic practice', subject: 'Mathematics', year: '', topic: 'Surds' };
+
+  it('starts from /exam/topic, is titled by its topic and is submitted by its attempt', async () => {
+    const api = fakeApi({
+      'GET /api/v1/exam/topic': [ok(attempt({ kind: 'topic', heading }))],
+      'POST /api/v1/exam/answer': [ok({ ...result, kind: 'topic', counted: false })],
+    });
+    const { store, navigate } = setup(api, { state: topicState });
+    store.init();
+    await settle();
+    expect(store.$title.get()).toBe('Mathematics › Surds (practice)');
+    store.choose('q1-b');
+    await vi.advanceTimersByTimeAsync(DURATION_S * 1000);
+    expect(api.to('POST', '/api/v1/exam/answer').map((call) => call.body)).toEqual([
+      { exam: 'attempt-1', answers: [{ question: 'q1', option: 'q1-b' }], timeSpent: 1 },
+    ]);
+    expect(navigate).toHaveBeenCalledWith(
+      '/award',
+      expect.objectContaining({ title: 'Mathematics › Surds (practice)' }),
+      { replace: true },
+    );
+  });
+
+  it('goes back to /profile with the reason when the topic cannot start', async () => {
+    const api = fakeApi({
+      'GET /api/v1/exam/topic': [failed(404, 'There are no questions on "Surds" in Mathematics.')],
+    });
+    const { store, navigate, toastAfterNavigation } = setup(api, { state: topicState });
+    store.init();
+    await settle();
+    expect(toastAfterNavigation).toHaveBeenCalledWith(
+      'There are no questions on "Surds" in Mathematics.',
+      'error',
+    );
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/profile', undefined, { replace: true });
+  });
+});
+
 describe('a submission that fails for lack of a connection', () => {
   it('brings Submit back with the error, and the retry submits', async () => {
     const api = fakeApi({

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
+import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
 import { createAwardStore } from './award-store.ts';
-import { answersOpenLine, OFFLINE_LINE, PRACTICE_LINE, unansweredLine, wrongAnswersCard } from './result.ts';
+import { answersOpenLine, OFFLINE_LINE, practiceLine, unansweredLine, wrongAnswersCard } from './result.ts';
 
 /** /award: HURRAY!!! or OOPS!!!, the greeting, the performance line and the four stat cards (spec §2). */
 export default function Award() {
@@ -42,7 +43,9 @@ export default function Award() {
         <p className="hint">These were the built-in sample questions, so this score is not saved.</p>
       )}
       {offline && <p className="hint award-practice">{OFFLINE_LINE}</p>}
-      {!sample && !offline && !result.counted && <p className="hint award-practice">{PRACTICE_LINE}</p>}
+      {!sample && !offline && !result.counted && (
+        <p className="hint award-practice">{practiceLine(result)}</p>
+      )}
       {result.answersOpenAt && <p className="hint">{answersOpenLine(result.answersOpenAt)}</p>}
 
       <dl className="stat-cards">
@@ -67,6 +70,9 @@ export default function Award() {
         </button>
       </div>
       <p className="award-links">
+        {/* The mistakes of a saved result are in the review deck once read: linked while any are due. */}
+        {!sample && <ReviewDeckLink onlyWhenDue />}
+        {result.kind === 'topic' && <a href="/profile#topic-mastery">Back to your topics</a>}
         <a href="/leader-board">See the Leader Board</a>
         <a href="/select-exam">Take another test</a>
       </p>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   awardStateFromState,
+  PRACTICE_LINE,
+  practiceLine,
   type QuizResult,
   quizAnswersFromState,
   reviewStateFor,
@@ -42,6 +44,15 @@ describe('the results state', () => {
       title: 'JAMB',
     });
     expect(state).toEqual({ result, user: { firstName: 'Aisha', lastName: 'Bello' }, title: 'JAMB' });
+  });
+
+  it('keeps a topic practice as one, and says so instead of the retake line', () => {
+    const topic = awardStateFromState({ result: { ...result, kind: 'topic', counted: false }, user: {} });
+    expect(topic?.result.kind).toBe('topic');
+    expect(practiceLine({ kind: 'topic' })).toMatch(
+      /^Topic practice: these answers update your topic mastery/,
+    );
+    expect(practiceLine({ kind: 'exam' })).toBe(PRACTICE_LINE);
   });
 
   it('refuses a missing or broken result, so /award can go home', () => {

@@ -80,7 +80,7 @@ export function awardStateFromState(state: unknown): AwardState | undefined {
   return {
     result: {
       _id: typeof result._id === 'string' ? result._id : '',
-      kind: result.kind === 'daily' ? 'daily' : 'exam',
+      kind: result.kind === 'daily' || result.kind === 'topic' ? result.kind : 'exam',
       counted: result.counted !== false,
       answersOpenAt: answersOpenAtFromState(result),
       score: isNumber(result.score) ? result.score : 0,
@@ -168,6 +168,15 @@ export const OFFLINE_LINE =
 /** What /award says about a result that did not count towards the leaderboard. */
 export const PRACTICE_LINE =
   'Practice attempt: only your first attempt at each paper counts towards the leaderboard, so these points were not added to your total.';
+
+/** What /award says about a topic practice, which never counts towards the leaderboard. */
+export const TOPIC_PRACTICE_LINE =
+  'Topic practice: these answers update your topic mastery on your profile, but the points are not added to your leaderboard total.';
+
+/** The line /award shows about a result that did not count: a topic practice's, or a retake's. */
+export function practiceLine(result: Pick<QuizResult, 'kind'>): string {
+  return result.kind === 'topic' ? TOPIC_PRACTICE_LINE : PRACTICE_LINE;
+}
 
 /** The Share Score text (spec §2), with the celebration emoji. */
 export function shareText(scoreAccuracy: number): string {
