@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
+import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
 import { createAwardStore } from './award-store.ts';
 import { answersOpenLine, OFFLINE_LINE, practiceLine, unansweredLine, wrongAnswersCard } from './result.ts';
 
@@ -69,6 +70,8 @@ export default function Award() {
         </button>
       </div>
       <p className="award-links">
+        {/* The mistakes of a saved result are in the review deck once read: linked while any are due. */}
+        {!sample && <ReviewDeckLink onlyWhenDue />}
         {result.kind === 'topic' && <a href="/profile#topic-mastery">Back to your topics</a>}
         <a href="/leader-board">See the Leader Board</a>
         <a href="/select-exam">Take another test</a>

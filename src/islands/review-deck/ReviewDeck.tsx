@@ -1,0 +1,133 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { commandForKey } from '../quiz/keyboard.ts';
+import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
+import { ReviewCard } from './ReviewCard.tsx';
+import { afterSessionLine, nextReviewLine, OFFLINE_MESSAGE, sessionLine } from './review-deck.ts';
+import { createReviewDeckStore, type DeckState, type ReviewDeckStore } from './review-deck-store.ts';
+import './review-deck.css';
+
+/** The typing keys of a field are left alone (none on this screen yet, but a report's note is one). */
+function typing(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
+}
+
+/** A to E answer the question on screen and N goes on, as in the quiz; a dialog open keeps its own keys. */
+function useDeckKeys(store: ReviewDeckStore) {
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const state = store.$state.get();
+      if (state.status !== 'reviewing' || document.querySelector('dialog[open]')) return;
+      const command = commandForKey({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        typing: typing(event.target),
+        optionKeys: state.question.options.length,
+      });
+      if (command?.type === 'choose' && state.picked === undefined) {
+        const option = state.question.options[command.index];
+        if (!option) return;
+        event.preventDefault();
+        void store.answer(option._id);
+      } else if (command?.type === 'next') {
+        event.preventDefault();
+        store.next();
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}
+
+/** /review-deck: the due questions one at a time, right or wrong at once, then a summary. */
+export default function ReviewDeck() {
+  const [store] = useState(() => createReviewDeckStore());
+  const state = useStore(store.$state);
+  useDeckKeys(store);
+
+  useEffect(() => {
+    void store.load();
+    return () => store.images.dispose();
+  }, [store]);
+
+  switch (state.status) {
+    case 'loading':
+      return <Loading label="Loading your reviews" />;
+    case 'offline':
+      return (
+        <LoadFailed
+          className="card review-message"
+          message={OFFLINE_MESSAGE}
+          onRetry={() => void store.load()}
+        />
+      );
+    case 'failed':
+      return (
+        <LoadFailed
+          className="card review-message"
+          message={state.message}
+          onRetry={() => void store.load()}
+        />
+      );
+    case 'empty':
+      return (
+        <section className="card review-message" aria-labelledby="review-empty">
+          <h2 id="review-empty">No reviews due</h2>
+          <p>{nextReviewLine(state.counts, Date.now())}</p>
+          <p className="review-links">
+            <a className="button" href="/select-exam">
+              Practise a paper
+            </a>
+            <a href="/profile">Back to your profile</a>
+          </p>
+        </section>
+      );
+    case 'reviewing':
+      return (
+        <ReviewCard
+          key={state.question._id}
+          state={state}
+          images={store.images}
+          onAnswer={(option) => void store.answer(option)}
+          onRetry={() => void store.retry()}
+          onNext={store.next}
+          // The "Report a problem" button (src/islands/reports/) goes here, for state.question._id.
+          report={undefined}
+        />
+      );
+    case 'done':
+      return <Summary state={state} onMore={() => void store.load()} />;
+  }
+}
+
+/** The end of a session: how it went, and what is next (more due now, or when the next review is). */
+function Summary({ state, onMore }: { state: Extract<DeckState, { status: 'done' }>; onMore: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="card review-message" aria-labelledby="review-done">
+      <h2 id="review-done" ref={heading} tabIndex={-1}>
+        Session complete
+      </h2>
+      <p>{sessionLine(state.tally)}</p>
+      <p>{afterSessionLine(state.counts, Date.now())}</p>
+      <p className="review-links">
+        {state.counts.dueNow > 0 ? (
+          <button type="button" className="button" onClick={onMore}>
+            Review more
+          </button>
+        ) : (
+          <a className="button" href="/select-exam">
+            Practise a paper
+          </a>
+        )}
+        <a href="/profile">Back to your profile</a>
+      </p>
+    </section>
+  );
+}
