@@ -6,6 +6,7 @@ import { company } from '../../lib/company.ts';
 import { formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { DownloadedPapers } from '../offline/DownloadedPapers.tsx';
+import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
@@ -57,6 +58,9 @@ export default function ProfileView() {
         </div>
       </section>
       <PlanStatus />
+      <p className="profile-review-link">
+        <ReviewDeckLink />
+      </p>
 
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">Your details</h2>
