@@ -5,6 +5,7 @@ import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
 import { formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
+import { TopicMasteryView } from '../mastery/TopicMastery.tsx';
 import { DownloadedPapers } from '../offline/DownloadedPapers.tsx';
 import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
@@ -116,6 +117,8 @@ export default function ProfileView() {
           Logout
         </button>
       </section>
+
+      <TopicMasteryView />
 
       <DownloadedPapers />
 

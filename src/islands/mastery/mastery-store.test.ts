@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MasteryOverview, SubjectMastery } from '../../lib/api/mastery.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
+import { quizRequestFromState } from '../quiz/exam.ts';
+import { createMasteryStore, type MasteryDeps, topicGroups } from './mastery-store.ts';
+
+const mathematics: SubjectMastery = {
+  subject: { _id: 's1', slug: 'mathematics', title: 'Mathematics' },
+  topics: [
+    { topic: 'Sets', answers: 4, right: 4, share: 100, level: 'familiar' },
+    { topic: 'Surds', answers: 5, right: 1, share: 20, level: 'practising' },
+    { topic: 'Bearings', answers: 0, right: 0, share: null, level: 'not-started' },
+    { topic: 'Variation', answers: 0, right: 0, share: null, level: 'not-started' },
+  ],
+  weakest: [{ topic: 'Surds', answers: 5, right: 1, share: 20, level: 'practising' }],
+};
+
+function setup(answers: ApiResult<MasteryOverview>[]) {
+  const deps = {
+    load: vi.fn(async () => answers.shift() ?? { ok: false as const, status: 0, message: 'none left' }),
+    navigate: vi.fn(),
+  } satisfies MasteryDeps;
+  return { store: createMasteryStore(deps), deps };
+}
+
+describe('the topic mastery store', () => {
+  it('shows the subjects, and a failure with its reason until Retry loads them', async () => {
+    const { store } = setup([
+      { ok: false, status: 0, message: 'We could not reach the server.' },
+      { ok: true, message: '', data: { window: 20, subjects: [mathematics] } },
+    ]);
+    expect(store.$state.get()).toEqual({ status: 'loading' });
+    await store.load();
+    expect(store.$state.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
+    await store.load();
+    expect(store.$state.get()).toEqual({ status: 'ready', subjects: [mathematics] });
+  });
+
+  it('opens /test on a practice of the topic, in state the quiz reads as one', () => {
+    const { store, deps } = setup([]);
+    store.practise(mathematics.subject, 'Surds');
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith('/test', {
+      topicPractice: { subject: { slug: 'mathematics', title: 'Mathematics' }, topic: 'Surds' },
+    });
+    const state = deps.navigate.mock.calls[0]?.[1];
+    expect(quizRequestFromState('exam', state)).toMatchObject({
+      path: '/api/v1/exam/topic',
+      query: { subject: 'mathematics', topic: 'Surds' },
+    });
+  });
+
+  it('splits a subject into the topics answered and the names of those not started', () => {
+    expect(topicGroups(mathematics)).toEqual({
+      answered: mathematics.topics.slice(0, 2),
+      notStarted: ['Bearings', 'Variation'],
+    });
+  });
+});
