@@ -65,6 +65,7 @@ const NEEDS_A_USER = [
   'POST /api/v1/exam/lifeline',
   'GET /api/v1/exam/result',
   'GET /api/v1/exam/leaderboard',
+  'GET /api/v1/exam/history',
   'GET /api/v1/exam/utme/subjects',
   'GET /api/v1/exam/utme',
   'POST /api/v1/exam/answer/utme',
@@ -149,6 +150,7 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     // The owner's own attempt (still open, so the owner would get 409 rather than the result).
     'GET /api/v1/exam/result': { path: `/api/v1/exam/result?exam=${owner.attemptId}` },
     'GET /api/v1/exam/leaderboard': { path: '/api/v1/exam/leaderboard' },
+    'GET /api/v1/exam/history': { path: '/api/v1/exam/history?page=1&limit=5' },
     'GET /api/v1/exam/utme/subjects': { path: '/api/v1/exam/utme/subjects' },
     // The owner's open sitting, resumed.
     'GET /api/v1/exam/utme': { path: utmeUrl },
@@ -540,6 +542,20 @@ describe('one student cannot read or change another student’s data', () => {
     expect(history.json.data.docs.map((entry: { description: string }) => entry.description)).toEqual([
       'Welcome bonus',
     ]);
+  });
+
+  it('B’s test history holds only B’s attempts', async () => {
+    const { a, b } = await pair();
+    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: a.attemptId },
+    });
+    expect(submitted.status).toBe(200);
+    const aHistory = await t.request('GET', '/api/v1/exam/history', { token: a.token });
+    expect(aHistory.json.data.docs.map((entry: { _id: string }) => entry._id)).toEqual([a.attemptId]);
+    const bHistory = await t.request('GET', '/api/v1/exam/history', { token: b.token });
+    expect(bHistory.status).toBe(200);
+    expect(bHistory.json.data).toMatchObject({ docs: [], totalDocs: 0 });
   });
 
   it('B reads and edits only B’s own profile', async () => {

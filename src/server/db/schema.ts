@@ -364,6 +364,11 @@ export const attempts = pgTable(
       .on(table.score)
       .where(sql`${table.kind} = 'utme' and ${table.submittedAt} is not null`),
     index('attempts_user_idx').on(table.userId),
+    // The test history (GET /exam/history) pages a student's scored attempts newest first in this order;
+    // NULLS FIRST is what ORDER BY ... DESC means, so the index is read in order with no sort.
+    index('attempts_user_submitted_idx')
+      .on(table.userId, table.submittedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.submittedAt} is not null`),
     // The scored attempts whose mistakes are still to be added to the review deck.
     index('attempts_deck_pending_idx')
       .on(table.userId)

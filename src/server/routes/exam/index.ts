@@ -15,10 +15,11 @@ import { topicPracticeQuerySchema } from '../../../lib/validation/mastery.ts';
 import { offlineAttemptSchema, offlinePaperQuerySchema } from '../../../lib/validation/offline.ts';
 import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
-import { ok } from '../../http/respond.ts';
+import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
 import type { AppEnv, AuthContext } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { saveAnswer } from '../../services/exams/answers.ts';
+import { attemptHistory } from '../../services/exams/attempt-history.ts';
 import { attemptPayload, attemptResponseJson } from '../../services/exams/attempt-payload.ts';
 import { dailyTaken } from '../../services/exams/daily-taken.ts';
 import { type LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
@@ -43,9 +44,9 @@ import { readUtmeResult, scoreUtmeSitting, utmeRanking } from '../../services/ex
 
 /**
  * /api/v1/exam: full exams, daily tests, UTME mock sittings, topic practices, saving and submitting answers,
- * lifelines, the leaderboard, and papers taken offline (downloaded, and their attempts uploaded). Each app
- * instance keeps its own paper cache and leaderboard copy (see their modules for how fresh they are); the
- * copy is the app's, which the deletion of an account clears.
+ * lifelines, the leaderboard, the caller's test history, and papers taken offline (downloaded, and their
+ * attempts uploaded). Each app instance keeps its own paper cache and leaderboard copy (see their modules for
+ * how fresh they are); the copy is the app's, which the deletion of an account clears.
  */
 export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
   const papers = new PaperCache();
@@ -61,6 +62,11 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
         totalPages: 1,
         me,
       });
+    })
+    .get('/history', requireUser, validate('query', pageQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const { docs, totalDocs } = await attemptHistory(c.get('deps').db, c.get('auth').userId, query);
+      return ok(c, 'Test history fetched successfully', paged(docs, totalDocs, query.page, query.limit));
     })
     .get('/daily/taken', requireUser, async (c) => {
       const { db, clock } = c.get('deps');

@@ -1,0 +1,1 @@
+CREATE INDEX "attempts_user_submitted_idx" ON "attempts" USING btree ("user_id","submitted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "attempts"."submitted_at" is not null;
