@@ -48,6 +48,7 @@ export function ReviewCard({ state, images, onAnswer, onRetry, onNext, report }:
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const verdict = useRef<HTMLDivElement>(null);
   const answered = picked !== undefined;
   const number = position + 1;
 
@@ -57,7 +58,17 @@ export function ReviewCard({ state, images, onAnswer, onRetry, onNext, report }:
     heading.current?.focus();
   }, []);
   useEffect(() => {
-    if (outcome || error) nextButton.current?.focus();
+    if (!outcome && !error) return;
+    // Next takes focus without moving the page; the verdict's start is brought into view instead, so that
+    // a long explanation is read from its beginning.
+    const region = verdict.current;
+    if (region) {
+      const box = region.getBoundingClientRect();
+      const headerBottom = Number.parseFloat(getComputedStyle(region).scrollMarginTop) || 0;
+      if (box.top < headerBottom || box.bottom > window.innerHeight)
+        region.scrollIntoView({ block: 'start' });
+    }
+    nextButton.current?.focus({ preventScroll: true });
   }, [outcome, error]);
 
   return (
@@ -129,7 +140,7 @@ export function ReviewCard({ state, images, onAnswer, onRetry, onNext, report }:
         </button>
       </fieldset>
 
-      <div className="review-verdict" aria-live="polite">
+      <div className="review-verdict" ref={verdict} aria-live="polite">
         {sending && <p>Checking…</p>}
         {outcome && <Verdict outcome={outcome} question={question.options} />}
         {error && (
