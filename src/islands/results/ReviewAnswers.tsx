@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { goBack } from '../../lib/client/navigation.ts';
+import { Loading } from '../shared/LoadStatus.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { answersOpenLine, NO_ANSWERS_MESSAGE } from './result.ts';
 import { createReviewStore } from './review-store.ts';
@@ -8,7 +9,7 @@ import { createReviewStore } from './review-store.ts';
 /** /review-answers: each question with the student's answer, the right one and the explanation (spec §2). */
 export default function ReviewAnswers() {
   const [store] = useState(createReviewStore);
-  const { answers, sample, answersOpenAt, error } = useStore(store.$view);
+  const { answers, sample, answersOpenAt, error, loading } = useStore(store.$view);
   useEffect(() => store.init(), [store]);
 
   return (
@@ -30,11 +31,11 @@ export default function ReviewAnswers() {
           </button>
         </p>
       )}
-      {answers.length === 0 ? (
+      {loading && <Loading label="Loading your answers" />}
+      {!loading && answers.length === 0 && !error && (
         <p className="card review-empty">{NO_ANSWERS_MESSAGE}</p>
-      ) : (
-        <ReviewList answers={answers} sample={sample} />
       )}
+      {answers.length > 0 && <ReviewList answers={answers} sample={sample} />}
       <p>
         <button type="button" className="button" onClick={() => goBack('/')}>
           Back to Results

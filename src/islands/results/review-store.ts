@@ -11,23 +11,39 @@ export interface ReviewView {
   answersOpenAt: string | null;
   /** Reading the opened answers failed: the message to show, with a retry. */
   error?: string;
+  /** Opened by its address with nothing handed over: the answers are being read from the server. */
+  loading?: boolean;
+}
+
+/**
+ * The test named by the page's address (/review-answers?exam=<id>, as /profile's "My tests" links to it),
+ * or undefined. The server checks the id and that the test is the student's.
+ */
+export function examFromAddress(search: string): string | undefined {
+  return new URLSearchParams(search).get('exam') || undefined;
 }
 
 /** Asks again a minute later when the server's clock says the answers are not open yet. */
 const RETRY_MS = 60_000;
 
 /**
- * /review-answers: the answers handed over by /award. A daily test's correct answers are withheld until
- * its day ends; when that time comes (at once, if it has passed when the page opens, or while the page
- * stays open) the page reads the result again from the server.
+ * /review-answers: the answers handed over by /award, or, opened by its address with nothing handed over
+ * (a link from /profile), the result of the test the address names, read from the server. A daily test's
+ * correct answers are withheld until its day ends; when that time comes (at once, if it has passed when the
+ * page opens, or while the page stays open) the page reads the result again from the server.
  */
 export function createReviewStore() {
   const raw = readNavigationState<Partial<ReviewState>>();
-  const exam = typeof raw?.exam === 'string' ? raw.exam : undefined;
+  const handedOver = typeof raw?.exam === 'string' ? raw.exam : undefined;
+  // Islands also render once at build time, where there is no address.
+  const fromAddress =
+    raw === undefined && typeof location !== 'undefined' ? examFromAddress(location.search) : undefined;
+  const exam = handedOver ?? fromAddress;
   const $view = atom<ReviewView>({
     answers: quizAnswersFromState(raw),
     sample: raw?.sample === true,
-    answersOpenAt: exam ? answersOpenAtFromState(raw) : null,
+    answersOpenAt: handedOver ? answersOpenAtFromState(raw) : null,
+    loading: fromAddress !== undefined,
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -35,7 +51,7 @@ export function createReviewStore() {
     if (!exam) return;
     const result = await request<QuizResult>('GET', '/api/v1/exam/result', { query: { exam } });
     if (!result.ok) {
-      $view.set({ ...$view.get(), error: result.message });
+      $view.set({ ...$view.get(), error: result.message, loading: false });
       return;
     }
     const { quizAnswers, answersOpenAt } = result.data;
@@ -48,16 +64,18 @@ export function createReviewStore() {
     timer = setTimeout(() => void readOpenedAnswers(), milliseconds);
   }
 
-  /** Starts waiting for withheld answers; returns the clean-up. */
+  /** Reads the answers the address names, or starts waiting for withheld ones; returns the clean-up. */
   function init() {
-    const { answersOpenAt } = $view.get();
-    if (answersOpenAt) wait(Math.max(0, Date.parse(answersOpenAt) - Date.now()));
+    const { answersOpenAt, loading } = $view.get();
+    if (loading) void readOpenedAnswers();
+    else if (answersOpenAt) wait(Math.max(0, Date.parse(answersOpenAt) - Date.now()));
     return () => clearTimeout(timer);
   }
 
   /** Try again after a failed read. */
   function retry() {
-    $view.set({ ...$view.get(), error: undefined });
+    const view = $view.get();
+    $view.set({ ...view, error: undefined, loading: fromAddress !== undefined && view.answers.length === 0 });
     void readOpenedAnswers();
   }
 
