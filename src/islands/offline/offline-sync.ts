@@ -68,6 +68,9 @@ export function browserSyncDeps(): SyncDeps {
   };
 }
 
+/** The window event a pass dispatches once attempts reached the server: /profile's "My tests" reads again. */
+export const OFFLINE_TESTS_SENT = 'offline-tests-sent';
+
 let running: Promise<SyncReport> | undefined;
 
 /** Uploads the queue unless a pass is already under way in this page (it then answers that pass). */
@@ -81,6 +84,7 @@ export function syncNow(deps: SyncDeps = browserSyncDeps()): Promise<SyncReport>
             : `Your ${report.sent} offline tests are now in your history.`,
           'success',
         );
+        window.dispatchEvent(new Event(OFFLINE_TESTS_SENT));
       }
       return report;
     })

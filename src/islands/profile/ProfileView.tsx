@@ -14,11 +14,12 @@ import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
 import { CoinHistory } from './CoinHistory.tsx';
 import { deleteAccountDialog } from './delete-account-store.ts';
+import { MyTests } from './MyTests.tsx';
 import { createProfileStore, initials, PROFILE_FIELD_LABELS, type ProfileField } from './profile-store.ts';
 
 const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephone'];
 
-/** /profile: the student's details, edit dialog, sharing, coin history and logout (spec §2). */
+/** /profile: the student's details, edit dialog, sharing, downloads, tests, coins and logout (spec §2). */
 export default function ProfileView() {
   const [store] = useState(createProfileStore);
   const user = useStore(store.$user);
@@ -121,6 +122,8 @@ export default function ProfileView() {
       <TopicMasteryView />
 
       <DownloadedPapers />
+
+      <MyTests />
 
       <section aria-labelledby="history-heading" aria-busy={history.status === 'loading'}>
         <h2 id="history-heading">Coin History</h2>
