@@ -49,6 +49,9 @@ async function takeAndSubmit(
     body: { exam: exam._id, answers },
   });
   expect(submitted.status, submitted.text).toBe(200);
+  expect(submitted.json.message).toBe(
+    exam.kind === 'topic' ? 'Topic practice submitted successfully' : 'Exam submitted successfully',
+  );
   // Attempts taken one after another are told apart by time, as a student's would be.
   app.clock.advance(MINUTE);
   return { exam, result: submitted.json.data };

@@ -93,7 +93,19 @@ test('a student sees the topic mastery on /profile and practises a weak topic th
   await expect(page).toHaveURL(/\/award$/);
   await expect(page.getByText(/^Topic practice: these answers update your topic mastery/)).toBeVisible();
   await expect(page.getByText(`in Mathematics › ${topic} (practice)`)).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Topic practice submitted successfully' }),
+  ).toBeVisible();
+  await expect(page.locator('.stat-card').filter({ hasText: 'Total Questions' }).locator('dd')).toHaveText(
+    String(total).padStart(2, '0'),
+  );
   await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Review Answers' }).click();
+  await expect(page).toHaveURL(/\/review-answers$/);
+  await expect(page.locator('.review-item')).toHaveCount(total);
+  await expect(page.getByText('Explanation:').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Results' }).click();
+  await expect(page).toHaveURL(/\/award$/);
 
   await page.getByRole('link', { name: 'Back to your topics' }).click();
   await expect(page).toHaveURL(/\/profile#topic-mastery$/);

@@ -144,7 +144,8 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
       const { exam, answers } = c.req.valid('json');
       const now = clock.now();
       const scored = await scoreAttempt(db, c.get('auth').userId, exam, answers, now, papers);
-      return ok(c, 'Exam submitted successfully', resultPayload(scored, now));
+      const what = scored.attempt.kind === 'topic' ? 'Topic practice' : 'Exam';
+      return ok(c, `${what} submitted successfully`, resultPayload(scored, now));
     })
     .get('/result', requireUser, validate('query', examResultQuerySchema), async (c) => {
       const { db, clock } = c.get('deps');
