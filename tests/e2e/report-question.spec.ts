@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { REPORT_OFFLINE_MESSAGE } from '../../src/islands/reports/report-store.ts';
 import { SAMPLE_QUIZ_ANSWERS } from '../../src/islands/results/result.ts';
 import { ALREADY_REPORTED_MESSAGE, REPORT_SENT_MESSAGE } from '../../src/lib/api/reports.ts';
-import { expect, expectNoSeriousViolations, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
 
 // A student reports a problem in a question from /review-answers on a 360 px phone, with the keyboard only
 // once the review is open.
@@ -114,4 +114,66 @@ test('the sample answers of an empty result offer no report', async ({ page, stu
   await page.goto('/review-answers');
   await expect(page.locator('.review-item')).toHaveCount(2);
   await expect(page.getByRole('button', { name: /^Report a problem/ })).toHaveCount(0);
+});
+
+/** WAEC Mathematics 2019 taken through the API and submitted blank, so that its questions enter the deck. */
+async function oneMistakeByApi(request: APIRequestContext, student: Student) {
+  const find = async (path: string, title: string) => {
+    const response = await request.get(path, { params: { limit: 100 } });
+    const { data } = (await response.json()) as { data: { docs: { _id: string; title: string }[] } };
+    return data.docs.find((doc) => doc.title === title)?._id ?? '';
+  };
+  const headers = { authorization: `Bearer ${student.token}`, 'frontend-source': 'webuser' };
+  const started = await request.get('/api/v1/exam', {
+    headers,
+    params: {
+      exam: 'new',
+      examType: await find('/api/v1/examType', 'WAEC'),
+      subject: await find('/api/v1/subject', 'Mathematics'),
+      year: await find('/api/v1/year', '2019'),
+    },
+  });
+  expect(started.ok()).toBe(true);
+  const exam = (await started.json()) as { data: { _id: string } };
+  // Nothing answered: every question is a mistake; the deck shows them one at a time.
+  const submitted = await request.post('/api/v1/exam/answer', { headers, data: { exam: exam.data._id } });
+  expect(submitted.ok()).toBe(true);
+}
+
+test('a question is reported from the review deck once it is answered, and the deck keys stay out of the dialog', async ({
+  page,
+  request,
+  student,
+}) => {
+  test.setTimeout(90_000);
+  await oneMistakeByApi(request, student);
+  await signIn(page, student);
+  await page.goto('/review-deck');
+  const heading = page.getByRole('heading', { name: /^Question 1 of \d+$/ });
+  await expect(heading).toBeFocused();
+  const button = page.getByRole('button', { name: 'Report a problem in question 1' });
+  // Only once the question is answered, so that reporting never gives the answer away.
+  await expect(button).toHaveCount(0);
+  await page.keyboard.press('a');
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Report a problem in question 1' });
+  await expect(dialog).toBeVisible();
+
+  // N and the option letters belong to the dialog while it is open: the deck does not move on.
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'A typo or spelling mistake' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('n a b');
+  await expect(dialog.getByRole('textbox')).toHaveValue('n a b');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: REPORT_SENT_MESSAGE })).toBeVisible();
+  await expect(button).toBeFocused();
+  await expect(heading).toBeVisible();
+  await expectFits(page);
 });

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { commandForKey } from '../quiz/keyboard.ts';
+import { ReportProblem } from '../reports/ReportProblem.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
 import { afterSessionLine, nextReviewLine, OFFLINE_MESSAGE, sessionLine } from './review-deck.ts';
@@ -96,8 +97,9 @@ export default function ReviewDeck() {
           onAnswer={(option) => void store.answer(option)}
           onRetry={() => void store.retry()}
           onNext={store.next}
-          // The "Report a problem" button (src/islands/reports/) goes here, for state.question._id.
-          report={undefined}
+          report={
+            <ReportProblem questionId={state.question._id} questionLabel={`Question ${state.position + 1}`} />
+          }
         />
       );
     case 'done':
