@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   MASTERY_RULES,
@@ -44,15 +45,16 @@ describe('masteryLevel', () => {
     expect(masteryLevel(20, 15)).toBe('familiar');
   });
 
-  it('uses the numbers the docs state', () => {
-    expect(MASTERY_RULES).toMatchObject({
-      window: 20,
-      familiarShare: 60,
-      judgeFrom: 3,
-      masteredShare: 80,
-      masteredFrom: 10,
-      weakest: 3,
-    });
+  it('uses the numbers docs/learning.md states', () => {
+    const docs = readFileSync(new URL('../../docs/learning.md', import.meta.url), 'utf8');
+    const rules = MASTERY_RULES;
+    expect(docs).toContain(`Each topic counts your latest ${rules.window} answers in it`);
+    expect(docs).toContain(`fewer than ${rules.judgeFrom} answers, or under ${rules.familiarShare}% right`);
+    expect(docs).toContain(`${rules.familiarShare}% right or more, with at least ${rules.judgeFrom} answers`);
+    expect(docs).toContain(
+      `${rules.masteredShare}% right or more, with at least ${rules.masteredFrom} answers`,
+    );
+    expect(docs).toContain(`Each subject names up to ${['', 'one', 'two', 'three'][rules.weakest]}`);
   });
 });
 
