@@ -213,13 +213,26 @@ test('a student downloads a paper, takes it offline by keyboard, and it is uploa
   expect(leaders.docs.some((entry) => entry.isMe)).toBe(false);
   expect(leaders.me).toBeNull();
 
-  // Later pages start with an empty queue: nothing is sent again. /profile lists the download.
+  // Later pages start with an empty queue: nothing is sent again. /profile lists the download and the test.
   await page.goto('/profile');
   await waitForIslands(page);
   const downloads = page.getByRole('region', { name: 'Downloaded papers' });
   await expect(downloads.getByText('WAEC Mathematics 2019')).toBeVisible();
   await expect(downloads.getByText(/^1 paper taking \d+(\.\d)? (KB|MB) on this phone$/)).toBeVisible();
   await expect(downloads.getByText('taken offline will be added')).toHaveCount(0);
+  // My tests lists the uploaded attempt once, as taken offline and practice, with its review a link away.
+  const myTests = page.getByRole('region', { name: 'My tests' });
+  const taken = myTests.getByRole('listitem').filter({ hasText: 'WAEC · Mathematics · 2019' });
+  await expect(taken).toHaveCount(1);
+  await expect(myTests.getByRole('listitem')).toHaveCount(1);
+  await expect(taken.getByText('Taken offline', { exact: true })).toBeVisible();
+  await expect(taken.getByText('Practice', { exact: true })).toBeVisible();
+  await expect(taken.getByText('Leaderboard', { exact: true })).toHaveCount(0);
+  await expect(taken.getByText('79 / 100 points, 17 of 20 right')).toBeVisible();
+  await expect(taken.getByRole('link', { name: 'WAEC · Mathematics · 2019' })).toHaveAttribute(
+    'href',
+    `/review-answers?exam=${uploaded}`,
+  );
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
   expect(uploads.filter((upload) => upload.status !== 0)).toHaveLength(1);
