@@ -51,6 +51,7 @@ export function MyTests() {
               const score = scoreText(entry);
               const label = leaderboardLabel(entry);
               const details = `my-test-${entry._id}`;
+              const right = `${entry.correctAnswer} of ${entry.totalQuestions} right`;
               return (
                 <li key={entry._id} className="my-test">
                   <a className="my-test-title" href={reviewHref(entry)} aria-describedby={details}>
@@ -58,9 +59,8 @@ export function MyTests() {
                   </a>
                   <div id={details} className="my-test-details">
                     <p>
-                      <span aria-hidden="true">{score.shown}</span>
-                      <span className="visually-hidden">{score.spoken}</span>
-                      {`, ${entry.correctAnswer} of ${entry.totalQuestions} right`}
+                      <span aria-hidden="true">{`${score.shown}, ${right}`}</span>
+                      <span className="visually-hidden">{`${score.spoken}, ${right}`}</span>
                     </p>
                     <p>
                       <time dateTime={entry.submittedAt}>{formatDateTime(entry.submittedAt)}</time>
