@@ -17,6 +17,9 @@ const MINUTE = 60_000;
 
 type Paper = Awaited<ReturnType<typeof createPaper>>;
 
+const downloadUrl = ({ ids }: Paper) =>
+  `/api/v1/exam/download?examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
+
 async function history(token: string, query = '') {
   const response = await t.request<Paged<AttemptHistoryEntry>>('GET', `/api/v1/exam/history${query}`, {
     token,
@@ -50,7 +53,8 @@ function asProbe(response: { status: number; headers: Headers; text: string }) {
 /** The titles of a fixture paper's exam type, subject and year. */
 async function paperTitles(paper: Paper) {
   const paperTitle = await t.db.execute(
-    sql`select e.title as "examType", s.title as subject, y.title as year from exam_types e, subjects s, years y
+    sql`select e.title as "examType", s.title as subject, y.title as year
+        from exam_types e, subjects s, years y
         where e.id = ${paper.ids.examType} and s.id = ${paper.ids.subject} and y.id = ${paper.ids.year}`,
   );
   const row = (paperTitle as unknown as { rows: { examType: string; subject: string; year: string }[] })
@@ -181,14 +185,10 @@ describe('GET /api/v1/exam/history', () => {
     expect(theirs.docs[0]?._id).not.toBe(first);
   });
 
-  it('lists an offline upload once, with the times the phone recorded, however often it is sent', async () => {
+  it('lists an offline upload once, with the phone’s times, however often it is sent', async () => {
     const paper = await createPaper(t.db, { count: 3 });
     const me = await subscribedStudent(t);
-    const downloaded = await t.request(
-      'GET',
-      `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-      { token: me.token },
-    );
+    const downloaded = await t.request('GET', downloadUrl(paper), { token: me.token });
     expect(downloaded.status, downloaded.text).toBe(200);
     const downloadedAt = t.clock.now().getTime();
     const [q1, q2] = paper.questions;
@@ -229,16 +229,12 @@ describe('GET /api/v1/exam/history', () => {
     ]);
   });
 
-  it('orders by when each attempt was submitted, an upload by its phone time, and pages without overlap', async () => {
+  it('orders by submission, an upload by its phone time, and pages without overlap', async () => {
     const papers = await Promise.all([1, 2, 3, 4].map(() => createPaper(t.db, { count: 2 })));
     const [offlinePaper, ...onlinePapers] = papers;
     if (!offlinePaper) throw new Error('no paper');
     const me = await subscribedStudent(t);
-    await t.request(
-      'GET',
-      `/api/v1/exam/download?examType=${offlinePaper.ids.examType}&subject=${offlinePaper.ids.subject}&year=${offlinePaper.ids.year}`,
-      { token: me.token },
-    );
+    await t.request('GET', downloadUrl(offlinePaper), { token: me.token });
     const takenOfflineAt = t.clock.now().getTime();
     t.clock.advance(10 * MINUTE);
     const online: string[] = [];

@@ -48,7 +48,8 @@ export function attemptTitle(parts: TitleParts): string {
 
 // A sitting's subjects, read for the rows of the page only; JAMB calls the compulsory one Use of English.
 const sittingSubjects = sql<string[] | null>`(
-  select array_agg(case when s.slug = ${UTME.englishSlug}::text then ${UTME.englishTitle}::text else s.title end
+  select array_agg(
+    case when s.slug = ${UTME.englishSlug}::text then ${UTME.englishTitle}::text else s.title end
     order by us.position)
   from utme_sections us join subjects s on s.id = us.subject_id
   where us.attempt_id = ${attempts.id})`;
