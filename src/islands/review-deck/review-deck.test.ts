@@ -58,8 +58,9 @@ describe('the session and the links', () => {
     expect(deckLinkText(6)).toBe('Review your mistakes (6 due)');
   });
 
-  it('counts the seconds an answer took, to one decimal and never below zero', () => {
+  it('counts the seconds an answer took, to one decimal, never below zero nor above a day', () => {
     expect(secondsBetween(1_000, 5_260)).toBe(4.3);
     expect(secondsBetween(5_000, 1_000)).toBe(0);
+    expect(secondsBetween(0, 3 * 86_400_000)).toBe(86_400);
   });
 });

@@ -4,7 +4,7 @@
  * the server keeps the deck's days.
  */
 
-import type { ReviewCounts } from '../../lib/api/review.ts';
+import { MAX_REVIEW_SECONDS, type ReviewCounts } from '../../lib/api/review.ts';
 import { countOf } from '../../lib/format.ts';
 
 export const OFFLINE_MESSAGE =
@@ -84,7 +84,10 @@ export function deckLinkText(dueNow: number | undefined): string {
   return dueNow ? `Review your mistakes (${dueNow} due)` : 'Review your mistakes';
 }
 
-/** Seconds between two moments, to one decimal, as POST /review/answer takes them. */
+/**
+ * Seconds between two moments, to one decimal, as POST /review/answer takes them: a question left on screen
+ * for days (a phone put away) is sent as the most the API accepts, not refused.
+ */
 export function secondsBetween(startedAt: number, answeredAt: number): number {
-  return Math.max(0, Math.round((answeredAt - startedAt) / 100) / 10);
+  return Math.min(MAX_REVIEW_SECONDS, Math.max(0, Math.round((answeredAt - startedAt) / 100) / 10));
 }

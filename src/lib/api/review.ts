@@ -9,6 +9,9 @@ import type { ExamQuestion } from './exam.ts';
 /** How many due questions one session shows at most (GET /review/due's default and largest `limit`). */
 export const REVIEW_SESSION_SIZE = 20;
 
+/** The longest time-taken POST /review/answer accepts, in seconds (a day): the phone sends no more. */
+export const MAX_REVIEW_SECONDS = 86_400;
+
 /** Where the student's deck stands at the moment the server answered. */
 export interface ReviewCounts {
   /** Questions due now. */

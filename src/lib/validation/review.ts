@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { REVIEW_SESSION_SIZE, type ReviewAnswerBody, type ReviewDueQuery } from '../api/review.ts';
-
-/** The longest time-taken accepted, in seconds (a day): a phone left on a question is not "fast" anyway. */
-export const MAX_REVIEW_SECONDS = 86_400;
+import {
+  MAX_REVIEW_SECONDS,
+  REVIEW_SESSION_SIZE,
+  type ReviewAnswerBody,
+  type ReviewDueQuery,
+} from '../api/review.ts';
 
 /** GET /api/v1/review/due: how many due questions to send, 0 to REVIEW_SESSION_SIZE (the default). */
 export const reviewDueQuerySchema = z.object({
