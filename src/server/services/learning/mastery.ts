@@ -24,12 +24,13 @@ interface TopicRow {
  * within each topic; the latest `window` of each topic are marked right or not (blank and skipped are not
  * right) and counted. Then every topic of those subjects' banks, with its counts (0 for one not met yet).
  *
- * One statement. The student's attempts come through their user_id index (attempts_user_client_idx leads
- * with it), each question shown through questions_pkey and papers_pkey, and the window function sorts only
- * this student's rows. Only the answers inside the window are looked up, each through the primary keys of
- * attempt_answers (attempt_id, question_id), options and lifeline_uses: a scalar subquery, so the planner
- * cannot trade them for a scan of every student's answers. The bank's topics come through
- * papers_subject_idx and questions_paper_position_idx, for the practised subjects only.
+ * One statement. The student's attempts come through an index that leads with user_id (EXPLAIN showed
+ * attempts_user_client_idx; attempts_user_submitted_idx fits as well), each question shown through
+ * questions_pkey and papers_pkey, and the window function sorts only this student's rows. Only the answers
+ * inside the window are looked up, each through the primary keys of attempt_answers (attempt_id,
+ * question_id), options and lifeline_uses: a scalar subquery, so the planner cannot trade them for a scan of
+ * every student's answers. The bank's topics come through papers_subject_idx and
+ * questions_paper_position_idx, for the practised subjects only.
  *
  * Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
