@@ -80,7 +80,11 @@ export async function confirmEmailOf(baseURL: string, address: string) {
 
 /** Opens the app already signed in as this student. */
 export async function signIn(page: Page, student: Student) {
+  // Once per tab, as a sign-in would: a token put back on every load would sign a student in again after
+  // a logout, and a page that then meets the revoked session (401: clear and reload) would reload forever.
   await page.addInitScript((token) => {
+    if (sessionStorage.getItem('e2e:signed-in')) return;
+    sessionStorage.setItem('e2e:signed-in', 'yes');
     if (!localStorage.getItem('AUTH_TOKEN')) localStorage.setItem('AUTH_TOKEN', token);
   }, student.token);
 }
