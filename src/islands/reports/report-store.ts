@@ -1,8 +1,6 @@
 import { atom } from 'nanostores';
 import type { QuestionReport, QuestionReportReason } from '../../lib/api/reports.ts';
 import { type ApiResult, request } from '../../lib/client/api.ts';
-import { checkForm } from '../../lib/validation/form-errors.ts';
-import { questionReportSchema } from '../../lib/validation/reports.ts';
 
 /** What the dialog says when the phone has no connection: nothing is sent, and nothing is lost by waiting. */
 export const REPORT_OFFLINE_MESSAGE = 'You are offline. Report it when you are back online.';
@@ -49,8 +47,19 @@ const closed: ReportState = { open: false, reason: null, note: '', busy: false }
  * answers or the built-in sample quiz, whose questions are not in the bank and carry no bank id).
  */
 export function canReport(questionId: string, { signedIn, sample }: { signedIn: boolean; sample: boolean }) {
-  return signedIn && !sample && questionReportSchema.shape.question.safeParse(questionId).success;
+  return signedIn && !sample && BANK_ID.test(questionId);
 }
+
+/** A question of the bank has a UUID; the sample questions' ids are words. */
+const BANK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The report's rules (lib/validation/reports.ts), loaded when a report is sent: they bring zod, which the
+ * review pages would otherwise download for a dialog most students never open. The service worker keeps the
+ * chunk with the app's other scripts, so it loads offline too.
+ */
+const loadRules = () =>
+  Promise.all([import('../../lib/validation/form-errors.ts'), import('../../lib/validation/reports.ts')]);
 
 /** The store of one question's button and dialog: open, pick a reason, write a note, send, close. */
 export function createReportStore(questionId: string, deps: ReportDeps = browserDeps) {
@@ -91,22 +100,32 @@ export function createReportStore(questionId: string, deps: ReportDeps = browser
   }
 
   async function send() {
+    if (!$state.get().open || $state.get().busy) return;
+    update({ busy: true, failure: undefined });
+    let rules: Awaited<ReturnType<typeof loadRules>>;
+    try {
+      rules = await loadRules();
+    } catch {
+      // The chunk could not be fetched: only without a connection (and without the service worker).
+      update({ busy: false, failure: REPORT_OFFLINE_MESSAGE });
+      return;
+    }
+    const [{ checkForm }, { questionReportSchema }] = rules;
+    // The fields as they are now: the student may have typed while the rules loaded.
     const state = $state.get();
-    if (!state.open || state.busy) return;
     const checked = checkForm(questionReportSchema, {
       question: questionId,
       reason: state.reason ?? undefined,
       note: state.note,
     });
     if (checked.errors) {
-      update({ reasonError: checked.errors.reason, noteError: checked.errors.note, failure: undefined });
+      update({ busy: false, reasonError: checked.errors.reason, noteError: checked.errors.note });
       return;
     }
     if (!deps.isOnline()) {
-      update({ failure: REPORT_OFFLINE_MESSAGE });
+      update({ busy: false, failure: REPORT_OFFLINE_MESSAGE });
       return;
     }
-    update({ busy: true, failure: undefined });
     const result = await deps.send(checked.data);
     if (!result.ok) {
       showFailure(result);
