@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { submitSummary } from '../quiz/navigator.ts';
-import { SUBMIT_DIALOG } from '../quiz/quiz-submit.ts';
-import { Dialog } from '../shared/Dialog.tsx';
+import { ConfirmSubmitDialog } from '../quiz/SubmitDialog.tsx';
 import { sectionSummary } from './sitting.ts';
 import type { SittingStore } from './sitting-store.ts';
 
 /**
- * The quiz's "Are you sure you want to submit now?" with Cancel and Confirm, and what is still open in each
- * subject ("Physics: 3 unanswered"), so that nobody hands in a subject they forgot.
+ * The quiz's submit dialog, with what is still open in each subject ("Physics: 3 unanswered"), so that
+ * nobody hands in a subject they forgot.
  */
 export function SittingSubmitDialog({ store }: { store: SittingStore }) {
   const open = useStore(store.$confirmOpen);
@@ -16,22 +14,18 @@ export function SittingSubmitDialog({ store }: { store: SittingStore }) {
   const unanswered = counts.reduce((sum, count) => sum + count.total - count.answered, 0);
   const flagged = counts.reduce((sum, count) => sum + count.flagged, 0);
   return (
-    <Dialog open={open} title={SUBMIT_DIALOG.title} onClose={store.closeSubmit}>
-      <p>{SUBMIT_DIALOG.text}</p>
-      <p className="submit-summary">{submitSummary({ unanswered, flagged })}</p>
+    <ConfirmSubmitDialog
+      open={open}
+      submitting={submitting}
+      summary={{ unanswered, flagged }}
+      onCancel={store.closeSubmit}
+      onConfirm={() => void store.submit()}
+    >
       <ul className="sitting-summary" aria-label="By subject">
         {counts.map((count) => (
           <li key={count.subject._id}>{sectionSummary(count)}</li>
         ))}
       </ul>
-      <div className="modal-actions">
-        <button type="button" className="button button-outline" onClick={store.closeSubmit}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={() => void store.submit()} disabled={submitting}>
-          {submitting ? 'Submitting...' : 'Confirm'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmSubmitDialog>
   );
 }
