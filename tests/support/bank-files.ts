@@ -1,5 +1,8 @@
 // Small question-bank files for the import tests, in each format.
 
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
 /** A native JSON paper with `count` questions; `tag` keeps ids unique between tests. */
 export function nativePaper(tag: string, count = 4, overrides: Record<string, unknown> = {}) {
   return {
@@ -80,3 +83,17 @@ D. Pascal
 ANSWER: B
 EXPLANATION: Force is measured in newtons: 1 N = 1 kg m s^-2.
 TOPIC: Units`;
+
+/** Writes files under `root/name` (creating their folders) and returns `name`, a path relative to `root`. */
+export async function writeBankFolder(
+  root: string,
+  name: string,
+  files: Record<string, string | Buffer>,
+): Promise<string> {
+  for (const [path, content] of Object.entries(files)) {
+    const target = join(root, name, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, content);
+  }
+  return name;
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   CSV_HEADER,
   lineOf,
   nativePaper,
+  writeBankFolder,
 } from '../../../../tests/support/bank-files.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { questions } from '../../db/schema.ts';
@@ -25,14 +26,7 @@ const { db } = handle;
 const root = await mkdtemp(join(tmpdir(), 'bank-warnings-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-async function folder(name: string, files: Record<string, string>): Promise<string> {
-  for (const [path, content] of Object.entries(files)) {
-    const target = join(root, name, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, content);
-  }
-  return name;
-}
+const folder = (name: string, files: Record<string, string | Buffer>) => writeBankFolder(root, name, files);
 
 // Mathematics and Biology have lists; Physics has none, so its questions are checked for a topic only.
 const syllabus = parseSyllabus(

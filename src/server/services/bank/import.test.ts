@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
@@ -11,6 +11,7 @@ import {
   CSV_HEADER,
   lineOf,
   nativePaper,
+  writeBankFolder,
 } from '../../../../tests/support/bank-files.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { examTypes, options, papers, questions, subjects, years } from '../../db/schema.ts';
@@ -25,15 +26,7 @@ const { db } = handle;
 const root = await mkdtemp(join(tmpdir(), 'bank-import-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-/** Writes files under a fresh folder and returns its path relative to `root`. */
-async function folder(name: string, files: Record<string, string | Buffer>): Promise<string> {
-  for (const [path, content] of Object.entries(files)) {
-    const target = join(root, name, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, content);
-  }
-  return name;
-}
+const folder = (name: string, files: Record<string, string | Buffer>) => writeBankFolder(root, name, files);
 
 const run = (paths: string[], dryRun = false) => importBank(db, paths, { cwd: root, dryRun });
 
