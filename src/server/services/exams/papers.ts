@@ -31,20 +31,43 @@ export interface PaperContent {
   key: Map<string, AnswerKeyEntry>;
 }
 
-interface ContentRow {
+/** A question's columns as the queries of the quiz read them. */
+export interface StoredQuestion {
   id: string;
   passage: string;
   html: string;
   type: ExamQuestion['questionType'];
   fileUrl: string | null;
+}
+
+/** An option's columns as the queries of the quiz read them. */
+export interface StoredOption {
+  id: string;
+  html: string;
+  type: ExamQuestion['options'][number]['optionType'];
+  fileUrl: string | null;
+}
+
+/** A question as the quiz shows it, from its stored columns: nothing in it gives the answer away. */
+export function examQuestionOf(row: StoredQuestion, rowOptions: readonly StoredOption[]): ExamQuestion {
+  return {
+    _id: row.id,
+    ...(row.passage ? { passage: row.passage } : {}),
+    question: row.html,
+    questionType: row.type,
+    file: row.fileUrl ? { url: row.fileUrl } : null,
+    options: rowOptions.map((option) => ({
+      _id: option.id,
+      option: option.html,
+      optionType: option.type,
+      file: option.fileUrl ? { url: option.fileUrl } : null,
+    })),
+  };
+}
+
+interface ContentRow extends StoredQuestion {
   explanation: string;
-  options: {
-    id: string;
-    html: string;
-    type: ExamQuestion['options'][number]['optionType'];
-    fileUrl: string | null;
-    isCorrect: boolean;
-  }[];
+  options: (StoredOption & { isCorrect: boolean })[];
   version: string;
 }
 
@@ -65,19 +88,7 @@ export async function loadPaperContent(db: Executor, paperId: string): Promise<P
   const questionsById = new Map<string, ExamQuestion>();
   const key = new Map<string, AnswerKeyEntry>();
   for (const row of rows) {
-    questionsById.set(row.id, {
-      _id: row.id,
-      ...(row.passage ? { passage: row.passage } : {}),
-      question: row.html,
-      questionType: row.type,
-      file: row.fileUrl ? { url: row.fileUrl } : null,
-      options: row.options.map((option) => ({
-        _id: option.id,
-        option: option.html,
-        optionType: option.type,
-        file: option.fileUrl ? { url: option.fileUrl } : null,
-      })),
-    });
+    questionsById.set(row.id, examQuestionOf(row, row.options));
     key.set(row.id, {
       passage: row.passage,
       question: row.html,
@@ -149,21 +160,10 @@ export async function loadExamQuestions(db: Executor, ids: readonly string[]): P
     const row = byId.get(id);
     if (!row) return [];
     return [
-      {
-        _id: row.id,
-        ...(row.passage ? { passage: row.passage } : {}),
-        question: row.html,
-        questionType: row.type,
-        file: row.fileUrl ? { url: row.fileUrl } : null,
-        options: optionRows
-          .filter((option) => option.questionId === id)
-          .map((option) => ({
-            _id: option.id,
-            option: option.html,
-            optionType: option.type,
-            file: option.fileUrl ? { url: option.fileUrl } : null,
-          })),
-      },
+      examQuestionOf(
+        row,
+        optionRows.filter((option) => option.questionId === id),
+      ),
     ];
   });
 }

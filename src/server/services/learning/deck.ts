@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
+import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
 import { endOfWestAfricaDayOf } from './schedule.ts';
 
 /** The end of a daily test's West Africa Time day (attempts.day, YYYY-MM-DD), in SQL. */
@@ -80,21 +81,11 @@ export async function deckCounts(db: Executor, userId: string, now: Date): Promi
   };
 }
 
-interface DueRow {
-  id: string;
-  passage: string;
-  html: string;
-  type: ReviewQuestion['questionType'];
-  fileUrl: string | null;
+interface DueRow extends StoredQuestion {
   topic: string | null;
   subjectId: string;
   subjectTitle: string;
-  options: {
-    id: string;
-    html: string;
-    type: ReviewQuestion['options'][number]['optionType'];
-    fileUrl: string | null;
-  }[];
+  options: StoredOption[];
 }
 
 /**
@@ -122,17 +113,7 @@ export async function dueQuestions(
     order by c.due, q.paper_id, q.position
     limit ${limit}`)) as unknown as { rows: DueRow[] };
   return rows.map((row) => ({
-    _id: row.id,
-    ...(row.passage ? { passage: row.passage } : {}),
-    question: row.html,
-    questionType: row.type,
-    file: row.fileUrl ? { url: row.fileUrl } : null,
-    options: row.options.map((option) => ({
-      _id: option.id,
-      option: option.html,
-      optionType: option.type,
-      file: option.fileUrl ? { url: option.fileUrl } : null,
-    })),
+    ...examQuestionOf(row, row.options),
     subject: { _id: row.subjectId, title: row.subjectTitle },
     topic: row.topic,
   }));
