@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { confirmationLinkIn, mailBody } from '../support/outbox.ts';
 
 export { mailBody };
@@ -137,6 +137,38 @@ export async function expectNoSeriousViolations(page: Page) {
 }
 
 /** Tests get a signed-up student that is theirs alone. */
+/** The id of a catalogue item (an exam type, a subject, a year) by its title, as the API lists it. */
+export async function catalogueId(request: APIRequestContext, path: string, title: string): Promise<string> {
+  const response = await request.get(path, { params: { limit: 100 } });
+  expect(response.ok()).toBe(true);
+  const { data } = (await response.json()) as { data: { docs: { _id: string; title: string }[] } };
+  const id = data.docs.find((doc) => doc.title === title)?._id;
+  expect(id, `${title} in ${path}`).toBeDefined();
+  return id ?? '';
+}
+
+/** The query of GET /api/v1/exam that starts a new attempt at the paper named by its titles. */
+export async function newPaperQuery(
+  request: APIRequestContext,
+  examType: string,
+  subject: string,
+  year: string,
+) {
+  return {
+    exam: 'new',
+    examType: await catalogueId(request, '/api/v1/examType', examType),
+    subject: await catalogueId(request, '/api/v1/subject', subject),
+    year: await catalogueId(request, '/api/v1/year', year),
+  };
+}
+
+/** Nothing on the page scrolls sideways at its viewport's width. */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
 export const test = base.extend<{ student: Student }>({
   student: async ({ baseURL }, use) => {
     await use(await createStudent(baseURL ?? ''));

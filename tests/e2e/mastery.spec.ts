@@ -1,17 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  newPaperQuery,
+  type Student,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** The id of a catalogue item by its title, as the API lists it. */
-async function idOf(request: APIRequestContext, path: string, title: string): Promise<string> {
-  const response = await request.get(path, { params: { limit: 100 } });
-  expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as { data: { docs: { _id: string; title: string }[] } };
-  const id = data.docs.find((doc) => doc.title === title)?._id;
-  expect(id, `${title} in ${path}`).toBeDefined();
-  return id ?? '';
-}
 
 /**
  * Takes a sample-bank paper through the API and submits it blank, `times` times over: every topic of the
@@ -19,12 +17,7 @@ async function idOf(request: APIRequestContext, path: string, title: string): Pr
  */
 async function takeBlank(request: APIRequestContext, student: Student, times: number) {
   const headers = { authorization: `Bearer ${student.token}` };
-  const params = {
-    exam: 'new',
-    examType: await idOf(request, '/api/v1/examType', 'WAEC'),
-    subject: await idOf(request, '/api/v1/subject', 'Mathematics'),
-    year: await idOf(request, '/api/v1/year', '2021'),
-  };
+  const params = await newPaperQuery(request, 'WAEC', 'Mathematics', '2021');
   for (let time = 0; time < times; time++) {
     const exam = await request.get('/api/v1/exam', { params, headers });
     expect(exam.ok(), await exam.text()).toBe(true);
@@ -32,12 +25,6 @@ async function takeBlank(request: APIRequestContext, student: Student, times: nu
     const submitted = await request.post('/api/v1/exam/answer', { headers, data: { exam: data._id } });
     expect(submitted.ok(), await submitted.text()).toBe(true);
   }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
 }
 
 test('a student sees the topic mastery on /profile and practises a weak topic through /test to /award', async ({

@@ -1,30 +1,23 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  newPaperQuery,
+  type Student,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // /profile's "My tests" on a phone: empty at first with a way to a first test, then a test taken online
 // listed as a card whose title opens its review by address (/review-answers?exam=<id>).
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-/** The id of a catalogue item by its title, as the API lists it. */
-async function idOf(request: APIRequestContext, path: string, title: string): Promise<string> {
-  const response = await request.get(path, { params: { limit: 100 } });
-  expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as { data: { docs: { _id: string; title: string }[] } };
-  const id = data.docs.find((doc) => doc.title === title)?._id;
-  expect(id, `${title} in ${path}`).toBeDefined();
-  return id ?? '';
-}
-
 /** Takes WAEC Mathematics 2021 through the API with its first question answered, and returns the attempt. */
 async function takeExam(request: APIRequestContext, student: Student) {
   const headers = { authorization: `Bearer ${student.token}` };
-  const params = {
-    exam: 'new',
-    examType: await idOf(request, '/api/v1/examType', 'WAEC'),
-    subject: await idOf(request, '/api/v1/subject', 'Mathematics'),
-    year: await idOf(request, '/api/v1/year', '2021'),
-  };
+  const params = await newPaperQuery(request, 'WAEC', 'Mathematics', '2021');
   const exam = await request.get('/api/v1/exam', { params, headers });
   expect(exam.ok(), await exam.text()).toBe(true);
   const { data } = (await exam.json()) as {
@@ -35,10 +28,6 @@ async function takeExam(request: APIRequestContext, student: Student) {
   const submitted = await request.post('/api/v1/exam/answer', { headers, data: { exam: data._id, answers } });
   expect(submitted.ok(), await submitted.text()).toBe(true);
   return { id: data._id, questions: data.questions.length };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
 test('at 360 px a test listed in My tests opens its review by address, and the list passes axe', async ({

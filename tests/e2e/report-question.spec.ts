@@ -2,15 +2,19 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { REPORT_OFFLINE_MESSAGE } from '../../src/islands/reports/report-store.ts';
 import { SAMPLE_QUIZ_ANSWERS } from '../../src/islands/results/result.ts';
 import { ALREADY_REPORTED_MESSAGE, REPORT_SENT_MESSAGE } from '../../src/lib/api/reports.ts';
-import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  newPaperQuery,
+  type Student,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // A student reports a problem in a question from /review-answers on a 360 px phone, with the keyboard only
 // once the review is open.
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function expectFits(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
 
 /** Takes WAEC Mathematics 2019 and submits it blank, then opens Review Answers. */
 async function reviewAPaper(page: Page) {
@@ -57,7 +61,7 @@ test('a student reports a question by keyboard, is thanked, and is told when it 
   // Send without a reason is refused in the dialog.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await expectFits(page);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Send' }).focus();
   await page.keyboard.press('Enter');
@@ -88,7 +92,7 @@ test('a student reports a question by keyboard, is thanked, and is told when it 
   await expect(dialog).toBeHidden();
   await expect(third.getByRole('status')).toHaveText(REPORT_SENT_MESSAGE);
   await expect(button).toBeFocused();
-  await expectFits(page);
+  await expectNoSidewaysScroll(page);
 
   // Reporting the same question again while the report is open says so.
   await page.keyboard.press('Enter');
@@ -118,20 +122,10 @@ test('the sample answers of an empty result offer no report', async ({ page, stu
 
 /** WAEC Mathematics 2019 taken through the API and submitted blank, so that its questions enter the deck. */
 async function oneMistakeByApi(request: APIRequestContext, student: Student) {
-  const find = async (path: string, title: string) => {
-    const response = await request.get(path, { params: { limit: 100 } });
-    const { data } = (await response.json()) as { data: { docs: { _id: string; title: string }[] } };
-    return data.docs.find((doc) => doc.title === title)?._id ?? '';
-  };
   const headers = { authorization: `Bearer ${student.token}`, 'frontend-source': 'webuser' };
   const started = await request.get('/api/v1/exam', {
     headers,
-    params: {
-      exam: 'new',
-      examType: await find('/api/v1/examType', 'WAEC'),
-      subject: await find('/api/v1/subject', 'Mathematics'),
-      year: await find('/api/v1/year', '2019'),
-    },
+    params: await newPaperQuery(request, 'WAEC', 'Mathematics', '2019'),
   });
   expect(started.ok()).toBe(true);
   const exam = (await started.json()) as { data: { _id: string } };
@@ -175,5 +169,5 @@ test('a question is reported from the review deck once it is answered, and the d
   await expect(page.getByRole('status').filter({ hasText: REPORT_SENT_MESSAGE })).toBeVisible();
   await expect(button).toBeFocused();
   await expect(heading).toBeVisible();
-  await expectFits(page);
+  await expectNoSidewaysScroll(page);
 });

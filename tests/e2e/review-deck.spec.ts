@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  newPaperQuery,
+  type Student,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // The review deck on a 360 px phone (docs/learning.md, "The review deck"): a paper's mistakes reviewed by
 // keyboard from /award to the empty deck, a lost connection, and the home page's reminder.
@@ -18,10 +26,6 @@ async function rightLetters(): Promise<string[]> {
 
 const wrongLetter = (right: string) => (right === 'A' ? 'B' : 'A');
 
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
-
 /** Collects the page's console errors, to check that there are none. */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -35,20 +39,10 @@ function consoleErrors(page: Page): string[] {
 /** Takes the paper through the API, its first `wrong` questions answered wrong and the rest right. */
 async function takePaperByApi(request: APIRequestContext, student: Student, wrong: number) {
   const right = await rightLetters();
-  const find = async (path: string, title: string) => {
-    const response = await request.get(path, { params: { limit: 100 } });
-    const { data } = (await response.json()) as { data: { docs: { _id: string; title: string }[] } };
-    return data.docs.find((doc) => doc.title === title)?._id ?? '';
-  };
   const headers = { authorization: `Bearer ${student.token}`, 'frontend-source': 'webuser' };
   const started = await request.get('/api/v1/exam', {
     headers,
-    params: {
-      exam: 'new',
-      examType: await find('/api/v1/examType', PAPER.examType),
-      subject: await find('/api/v1/subject', PAPER.subject),
-      year: await find('/api/v1/year', PAPER.year),
-    },
+    params: await newPaperQuery(request, PAPER.examType, PAPER.subject, PAPER.year),
   });
   expect(started.ok()).toBe(true);
   const exam = (await started.json()) as {
