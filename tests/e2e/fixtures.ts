@@ -162,6 +162,16 @@ export async function newPaperQuery(
   };
 }
 
+/** Starts a paper the way a student does: /select-exam, the exam type, the subject, the year, Start. */
+export async function startPaper(page: Page, examType: string, subject: string, year: string) {
+  await page.goto('/select-exam');
+  await page.getByRole('button', { name: examType, exact: true }).click();
+  await page.getByRole('button', { name: subject, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: year, exact: true }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+}
+
 /** Nothing on the page scrolls sideways at its viewport's width. */
 export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

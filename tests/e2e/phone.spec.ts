@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, signIn, startPaper, test } from './fixtures.ts';
 
 // Most students use a cheap Android phone: every screen a signed-in student reaches must fit 360 px without a
 // sideways scroll and pass axe-core with no serious or critical violation. The exam selection screens have
@@ -18,12 +18,7 @@ test('every screen of a practice session fits a 360 px phone and passes axe-core
   // A dozen full-page axe scans: on a busy 2-core machine each can take several seconds.
   test.setTimeout(180_000);
   await signIn(page, student);
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: '2019', exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startPaper(page, 'WAEC', 'Mathematics', '2019');
 
   await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible();
   await expectFitsAndPassesAxe(page);
@@ -96,12 +91,7 @@ test('a comprehension passage shows above each of its questions and folds away o
   student,
 }) => {
   await signIn(page, student);
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'JAMB', exact: true }).click();
-  await page.getByRole('button', { name: 'English', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: '2019', exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startPaper(page, 'JAMB', 'English', '2019');
 
   await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible();
   const passage = page.locator('details.passage');

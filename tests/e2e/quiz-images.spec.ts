@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, signIn, startPaper, test } from './fixtures.ts';
 
 // WAEC Mathematics 2019 of the sample bank has a diagram on questions 9 and 10.
 const DIAGRAMS = [
@@ -13,12 +13,7 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Starts WAEC Mathematics 2019 from /select-exam, as a student does. */
 async function startPaperWithDiagrams(page: Page) {
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: '2019', exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startPaper(page, 'WAEC', 'Mathematics', '2019');
   await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible({
     timeout: 30_000,
   });

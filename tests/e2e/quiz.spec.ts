@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, type Student, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousViolations, type Student, signIn, startPaper, test } from './fixtures.ts';
 
 interface Listed {
   _id: string;
@@ -106,12 +106,7 @@ test('a student takes a full paper with the mouse, reviews it, shares the score 
   await signIn(page, student);
 
   // The way a student gets there: exam type, subject, year, Start.
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: '2019', exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startPaper(page, 'WAEC', 'Mathematics', '2019');
   await expect(page).toHaveURL(/\/test$/);
 
   await expect(questionHeading(page, 1, 20)).toBeVisible();

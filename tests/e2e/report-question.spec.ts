@@ -9,6 +9,7 @@ import {
   newPaperQuery,
   type Student,
   signIn,
+  startPaper,
   test,
 } from './fixtures.ts';
 
@@ -18,12 +19,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 /** Takes WAEC Mathematics 2019 and submits it blank, then opens Review Answers. */
 async function reviewAPaper(page: Page) {
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: '2019', exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startPaper(page, 'WAEC', 'Mathematics', '2019');
   await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible();
   await page.getByRole('button', { name: /^Question 20,/ }).click();
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -7,6 +7,7 @@ import {
   newPaperQuery,
   type Student,
   signIn,
+  startPaper,
   test,
 } from './fixtures.ts';
 
@@ -73,12 +74,7 @@ test('a student reviews a paper’s mistakes by keyboard from /award to the empt
   await signIn(page, student);
 
   // The paper, by keyboard: the first three questions wrong, the rest right.
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: PAPER.examType, exact: true }).click();
-  await page.getByRole('button', { name: PAPER.subject, exact: true }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: PAPER.year, exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startPaper(page, PAPER.examType, PAPER.subject, PAPER.year);
   for (let index = 0; index < 20; index++) {
     await expect(page.getByRole('heading', { name: `Question ${index + 1}/20`, exact: true })).toBeVisible();
     const letter = index < 3 ? wrongLetter(right[index] ?? 'A') : (right[index] ?? 'A');
