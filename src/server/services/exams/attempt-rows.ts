@@ -22,20 +22,26 @@ export function conflictError(message: string) {
   return conflict(message);
 }
 
-export async function findOpenExamAttempt(db: Executor, userId: string, paperId: string) {
+/**
+ * The student's attempt of a kind that meets the conditions, if any: the unique indexes on attempts allow one
+ * open attempt per paper, UTME sitting or topic, and one daily test per subject and day.
+ */
+export async function findAttempt(
+  db: Executor,
+  userId: string,
+  kind: Attempt['kind'],
+  ...conditions: SQL[]
+): Promise<Attempt | undefined> {
   const [attempt] = await db
     .select()
     .from(attempts)
-    .where(
-      and(
-        eq(attempts.userId, userId),
-        eq(attempts.paperId, paperId),
-        eq(attempts.kind, 'exam'),
-        isNull(attempts.submittedAt),
-      ),
-    )
+    .where(and(eq(attempts.userId, userId), eq(attempts.kind, kind), ...conditions))
     .limit(1);
   return attempt;
+}
+
+export function findOpenExamAttempt(db: Executor, userId: string, paperId: string) {
+  return findAttempt(db, userId, 'exam', eq(attempts.paperId, paperId), isNull(attempts.submittedAt));
 }
 
 /** The titles shown above the quiz. */

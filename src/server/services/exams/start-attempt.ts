@@ -1,6 +1,6 @@
 /** Starting or resuming an attempt: a full exam (GET /exam) or the day's daily test (GET /exam/daily). */
 
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -19,6 +19,7 @@ import {
   attemptFromJson,
   conflictError,
   endOf,
+  findAttempt,
   findOpenExamAttempt,
   GRACE_MS,
   type Heading,
@@ -144,21 +145,8 @@ export async function openExamAttempt(
 /** Starts (or resumes) today's daily test in a subject; one per subject per West Africa Time day. */
 export async function startDailyAttempt(db: Database, userId: string, subjectId: string, now: Date) {
   const day = westAfricaDate(now);
-  const find = async () => {
-    const [attempt] = await db
-      .select()
-      .from(attempts)
-      .where(
-        and(
-          eq(attempts.userId, userId),
-          eq(attempts.subjectId, subjectId),
-          eq(attempts.day, day),
-          eq(attempts.kind, 'daily'),
-        ),
-      )
-      .limit(1);
-    return attempt;
-  };
+  const find = () =>
+    findAttempt(db, userId, 'daily', eq(attempts.subjectId, subjectId), eq(attempts.day, day));
   const existing = await find();
   if (existing?.submittedAt) {
     throw conflictError(

@@ -12,25 +12,13 @@ import { subscriptionStatus } from '../accounts.ts';
 import { notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
 import { attemptPayload } from './attempt-payload.ts';
-import { type Attempt, endOf, GRACE_MS } from './attempt-rows.ts';
+import { type Attempt, endOf, findAttempt, GRACE_MS } from './attempt-rows.ts';
 import { scoreAttempt } from './scoring.ts';
 
 /** The student's unsubmitted practice of a topic, if any (at most one: see openTopicPractice). */
-async function findOpenPractice(db: Executor, userId: string, subjectId: string, topic: string) {
-  const [attempt] = await db
-    .select()
-    .from(attempts)
-    .where(
-      and(
-        eq(attempts.userId, userId),
-        eq(attempts.kind, 'topic'),
-        eq(attempts.subjectId, subjectId),
-        eq(attempts.topic, topic),
-        isNull(attempts.submittedAt),
-      ),
-    )
-    .limit(1);
-  return attempt;
+function findOpenPractice(db: Executor, userId: string, subjectId: string, topic: string) {
+  const open = [eq(attempts.subjectId, subjectId), eq(attempts.topic, topic), isNull(attempts.submittedAt)];
+  return findAttempt(db, userId, 'topic', ...open);
 }
 
 /** Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every paper of the subject. */

@@ -5,7 +5,7 @@
  */
 
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { UtmeCatalogue, UtmeSitting, UtmeSubject, UtmeSubjectChoice } from '../../../lib/api/utme.ts';
 import { UTME } from '../../../lib/api/utme.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import { subscriptionStatus } from '../accounts.ts';
 import { invalidField, notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
 import { attemptProgress } from './attempt-payload.ts';
-import { type Attempt, endOf, GRACE_MS } from './attempt-rows.ts';
+import { type Attempt, endOf, findAttempt, GRACE_MS } from './attempt-rows.ts';
 import { loadExamQuestions } from './papers.ts';
 import { drawSection, type PoolQuestion } from './utme-draw.ts';
 
@@ -63,13 +63,8 @@ function choiceOf(subject: JambSubject): UtmeSubjectChoice {
 }
 
 /** The student's unfinished sitting, if any (whether or not its time has run out). */
-async function findOpenSitting(db: Executor, userId: string): Promise<Attempt | undefined> {
-  const [attempt] = await db
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.kind, 'utme'), isNull(attempts.submittedAt)))
-    .limit(1);
-  return attempt;
+function findOpenSitting(db: Executor, userId: string): Promise<Attempt | undefined> {
+  return findAttempt(db, userId, 'utme', isNull(attempts.submittedAt));
 }
 
 interface SectionRow {
