@@ -6,7 +6,7 @@ import {
   UNAUTHORIZED_MESSAGE,
 } from '../errors.ts';
 import { showErrorModal } from './error-modal.ts';
-import { readToken } from './storage.ts';
+import { clearAllButUnsentWork, readToken } from './storage.ts';
 import { showToast } from './toasts.ts';
 
 /** The one HTTP client: every call says it comes from the web app and carries the token when there is one. */
@@ -54,7 +54,7 @@ function failure(error: unknown): Extract<ApiResult<never>, { ok: false }> {
 /**
  * Calls the API. Success of a call that changes something shows its message as a toast (not PATCH, which
  * saves quiz answers silently); a 429 shows its text as an error toast; an invalid session clears local
- * storage and reloads, as the spec's client does.
+ * storage (all but the answers not yet sent) and reloads, as the spec's client does.
  */
 export async function request<T>(
   method: Method,
@@ -74,7 +74,8 @@ export async function request<T>(
   } catch (error) {
     const result = failure(error);
     if (result.message === UNAUTHORIZED_MESSAGE) {
-      localStorage.clear();
+      // As logging out does: the answers not yet sent stay, for the student's next sign-in.
+      clearAllButUnsentWork(localStorage);
       location.reload();
     } else if (result.status === 429) {
       showToast(result.message, 'error');
