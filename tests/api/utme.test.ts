@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { UtmeCatalogue, UtmeRanking, UtmeResult, UtmeSitting } from '../../src/lib/api/utme.ts';
 import { UTME } from '../../src/lib/api/utme.ts';
-import { attemptAnswers, attempts, subscriptions, users, utmeSections } from '../../src/server/db/schema.ts';
+import {
+  attemptAnswers,
+  attempts,
+  papers,
+  subscriptions,
+  users,
+  utmeSections,
+} from '../../src/server/db/schema.ts';
 import { seedSampleBank } from '../../src/server/services/seed.ts';
 import { createJambBank, type JambBank, type JambQuestion } from '../support/bank-fixture.ts';
 import {
@@ -178,6 +185,49 @@ describe('GET /api/v1/exam/utme/subjects', () => {
   });
 });
 
+describe('a bank whose Use of English cannot fill a sitting', () => {
+  it('offers no sitting, with a 404 that names Use of English, and changes nothing', async () => {
+    const app = await createTestApp();
+    const fixture = await createJambBank(app.db);
+    const { id: englishId } = fixture.subjects.english;
+    // Two of the three English papers leave JAMB: 40 questions are left, and a sitting needs 60.
+    const [, ...moved] = await app.db
+      .select({ id: papers.id })
+      .from(papers)
+      .where(eq(papers.subjectId, englishId))
+      .orderBy(papers.id);
+    const elsewhere = (ids: string[]) =>
+      app.db
+        .update(papers)
+        .set({ examTypeId: sql`(select id from exam_types where slug <> 'jamb' limit 1)` })
+        .where(inArray(papers.id, ids));
+    await elsewhere(moved.map((paper) => paper.id));
+    const { token, user } = await subscribedStudent(app);
+
+    const catalogue = await app.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    expect(catalogue.json.data.english).toEqual({
+      _id: englishId,
+      title: 'Use of English',
+      questions: 40,
+      available: false,
+    });
+    const { mathematics: m, physics: p, biology: b } = fixture.subjects;
+    const refused = await app.request('GET', utmeUrl([m.id, p.id, b.id]), { token });
+    expect(refused.status).toBe(404);
+    expect(refused.json.message).toBe(
+      'Use of English does not have enough questions for a UTME sitting yet.',
+    );
+    expect(await app.db.$count(attempts, eq(attempts.userId, user._id))).toBe(0);
+
+    // With no JAMB English at all, the picker is told there is none.
+    const all = await app.db.select({ id: papers.id }).from(papers).where(eq(papers.subjectId, englishId));
+    await elsewhere(all.map((paper) => paper.id));
+    const none = await app.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    expect(none.json.data.english).toBeNull();
+    expect((await app.request('GET', utmeUrl([m.id, p.id, b.id]), { token })).status).toBe(404);
+  });
+});
+
 describe('GET /api/v1/exam/utme: starting a sitting', () => {
   it('draws 180 questions, Use of English first and the rest in the order chosen, on a two-hour clock, with no key', async () => {
     const { token, user } = await subscribedStudent(t);
@@ -220,6 +270,20 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
     expect(Date.parse(sitting.endsAt) - Date.parse(sitting.startedAt)).toBe(DEADLINE);
     expect(sitting.answers).toEqual([]);
     expect(response.text).not.toMatch(/isCorrect|is_correct|explanation|Because of rule/i);
+    // Nothing but what the quiz shows: a key under any other name would add a field.
+    expect(Object.keys(sitting).sort()).toEqual(
+      ['_id', 'answers', 'duration', 'endsAt', 'sections', 'serverTime', 'startedAt'].sort(),
+    );
+    for (const section of sitting.sections) {
+      expect(Object.keys(section).sort()).toEqual(['questions', 'subject']);
+      for (const question of section.questions) {
+        const fields = Object.keys(question).filter((field) => field !== 'passage');
+        expect(fields.sort()).toEqual(['_id', 'file', 'options', 'question', 'questionType']);
+        for (const option of question.options) {
+          expect(Object.keys(option).sort()).toEqual(['_id', 'file', 'option', 'optionType']);
+        }
+      }
+    }
 
     const row = await attemptRow(sitting._id);
     expect(row).toMatchObject({ userId: user._id, kind: 'utme', paperId: null, submittedAt: null });
@@ -747,7 +811,7 @@ describe('GET /api/v1/exam/utme/result', () => {
 });
 
 describe('the percentile and the mock ranking', () => {
-  it('compare each student’s best total with the others’, ties counting half, without admins or unconfirmed emails', async () => {
+  it('compare each student’s first mock with the others’, ties counting half, without admins or unconfirmed emails', async () => {
     const app = await createTestApp();
     const fixture = await createJambBank(app.db);
     remember(fixture);
@@ -778,7 +842,7 @@ describe('the percentile and the mock ranking', () => {
 
     const ada = await student('Ada', 'Eze');
     const alone = await sit(ada.token, 100);
-    expect(alone).toMatchObject({ percentile: 100, candidates: 0 });
+    expect(alone).toMatchObject({ percentile: 100, candidates: 0, ranked: true });
 
     // An admin and a student who never confirmed their email are left out of both.
     const admin = await student('Bola', 'Admin');
@@ -798,36 +862,50 @@ describe('the percentile and the mock ranking', () => {
     const efe = await student('Efe', 'Bello');
     await sit(efe.token, 200);
     const femi = await student('Femi', 'Coker');
-    const femiLow = await sit(femi.token, 50);
-    await sit(femi.token, 300);
+    const femiFirst = await sit(femi.token, 50);
+    expect(femiFirst).toMatchObject({ ranked: true, percentile: 0, candidates: 3 });
+    // A later mock is practice: it is placed among the others' first mocks, but the ranking keeps the first.
+    const femiPractice = await sit(femi.token, 300);
+    expect(femiPractice).toMatchObject({ ranked: false, percentile: 100, candidates: 3 });
     const me = await student('Ngozi', 'Okafor');
     const mine = await sit(me.token, 200);
 
-    // Others' best: Ada 100, Dayo 200, Efe 200, Femi 300 → (1 below + 2 equal / 2) / 4 = 50.
-    expect(mine).toMatchObject({ percentile: 50, candidates: 4 });
-    // Read again, Ada's result follows the field: nobody is below 100 now.
-    const adaAgain = await app.request<UtmeResult>('GET', `/api/v1/exam/utme/result?exam=${alone._id}`, {
-      token: ada.token,
+    // Others' first mocks: Ada 100, Dayo 200, Efe 200, Femi 50 → (2 below + 2 equal / 2) / 4 = 75.
+    expect(mine).toMatchObject({ percentile: 75, candidates: 4, ranked: true });
+    /** One of the student's results, read again. */
+    const readAgain = async (token: string, exam: string) => {
+      const response = await app.request<UtmeResult>('GET', `/api/v1/exam/utme/result?exam=${exam}`, {
+        token,
+      });
+      expect(response.status, response.text).toBe(200);
+      return response.json.data;
+    };
+    // Read again, Ada's result follows the field: only Femi's 50 is below 100 now.
+    expect(await readAgain(ada.token, alone._id)).toMatchObject({
+      total: 100,
+      percentile: 25,
+      candidates: 4,
     });
-    expect(adaAgain.json.data).toMatchObject({ total: 100, percentile: 0, candidates: 4 });
-    // Femi's own better sitting is not among those his weaker one is compared with.
-    const femiAgain = await app.request<UtmeResult>('GET', `/api/v1/exam/utme/result?exam=${femiLow._id}`, {
-      token: femi.token,
+    // Femi's own practice mock is not among those his first is compared with.
+    expect(await readAgain(femi.token, femiFirst._id)).toMatchObject({
+      total: 50,
+      percentile: 0,
+      ranked: true,
     });
-    expect(femiAgain.json.data).toMatchObject({ total: 50, percentile: 0, candidates: 4 });
+    expect(await readAgain(femi.token, femiPractice._id)).toMatchObject({ total: 300, ranked: false });
 
     const ranking = await app.request<UtmeRanking>('GET', '/api/v1/exam/utme/ranking', { token: me.token });
     expect(ranking.status).toBe(200);
-    // Best totals; a tie goes to whoever reached it first; others by last initial.
+    // First mocks' totals; a tie goes to whoever handed in first; others by last initial.
     expect(ranking.json.data).toEqual({
       docs: [
-        { rank: 1, user: { firstName: 'Femi', lastName: 'C.', image: null }, total: 300, isMe: false },
-        { rank: 2, user: { firstName: 'Dayo', lastName: 'A.', image: null }, total: 200, isMe: false },
-        { rank: 3, user: { firstName: 'Efe', lastName: 'B.', image: null }, total: 200, isMe: false },
-        { rank: 4, user: { firstName: 'Ngozi', lastName: 'Okafor', image: null }, total: 200, isMe: true },
-        { rank: 5, user: { firstName: 'Ada', lastName: 'E.', image: null }, total: 100, isMe: false },
+        { rank: 1, user: { firstName: 'Dayo', lastName: 'A.', image: null }, total: 200, isMe: false },
+        { rank: 2, user: { firstName: 'Efe', lastName: 'B.', image: null }, total: 200, isMe: false },
+        { rank: 3, user: { firstName: 'Ngozi', lastName: 'Okafor', image: null }, total: 200, isMe: true },
+        { rank: 4, user: { firstName: 'Ada', lastName: 'E.', image: null }, total: 100, isMe: false },
+        { rank: 5, user: { firstName: 'Femi', lastName: 'C.', image: null }, total: 50, isMe: false },
       ],
-      me: { rank: 4, total: 200 },
+      me: { rank: 3, total: 200 },
     });
     for (const someone of [ada, admin, unconfirmed, dayo, efe, femi, me]) {
       expect(ranking.text).not.toContain(someone.user._id);

@@ -177,6 +177,10 @@ test('the result opened by its address shows the totals, each subject and the re
   await expect(
     page.getByText(/^(Better than \d+% of students who have sat a mock|You are the first to sit a mock)$/),
   ).toBeVisible();
+  // The student's first mock is the one the ranking keeps.
+  await expect(
+    page.getByText('This is your first mock, so its total is the one on the mock ranking.'),
+  ).toBeVisible();
   const table = page.getByRole('table', { name: 'Scores by subject' });
   for (const section of submitted.sections) {
     await expect(table.getByRole('row', { name: new RegExp(`^${section.subject.title} `) })).toHaveText(
@@ -211,7 +215,7 @@ test('the result opened by its address shows the totals, each subject and the re
   // The mock ranking now has the student, marked as them.
   await page.getByRole('link', { name: 'See the mock ranking' }).click();
   await expect(page).toHaveURL(/\/utme#ranking$/);
-  const ranking = page.getByRole('list', { name: 'Best mock totals' });
+  const ranking = page.getByRole('list', { name: 'First mock totals' });
   await expect(ranking.getByRole('listitem').filter({ hasText: '(you)' })).toContainText(
     `${submitted.total} / 400`,
   );

@@ -8,7 +8,7 @@ import { ownPlaceLine, totalOutOf } from './ranking.ts';
 import { createRankingStore } from './ranking-store.ts';
 import './ranking.css';
 
-/** The mock ranking under the /utme picker: the top students by best total, the caller's row marked. */
+/** The mock ranking under the /utme picker: the top students by their first mock's total, the caller's row marked. */
 export default function Ranking() {
   const [store] = useState(createRankingStore);
   const ranking = useStore(store.$ranking);
@@ -28,7 +28,7 @@ export default function Ranking() {
   }
   return (
     <>
-      <ol className="ranking" aria-label="Best mock totals">
+      <ol className="ranking" aria-label="First mock totals">
         {ranking.rows.map((row) => (
           <Row key={row.rank} row={row} />
         ))}

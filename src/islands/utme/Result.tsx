@@ -4,7 +4,7 @@ import type { UtmeResult } from '../../lib/api/utme.ts';
 import { formatDayAndTime } from '../../lib/format.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { ResultReview } from './ResultReview.tsx';
-import { comparedWithLine, percentileLine, timeUsed } from './result.ts';
+import { comparedWithLine, percentileLine, rankingLine, timeUsed } from './result.ts';
 import { createResultStore } from './result-store.ts';
 
 /**
@@ -67,6 +67,7 @@ function Summary({ result }: { result: UtmeResult }) {
       </p>
       <p className="utme-result-percentile">{percentileLine(result)}</p>
       {compared && <p className="hint">{compared}</p>}
+      <p className="hint">{rankingLine(result.ranked)}</p>
       {result.submittedAt && (
         <p className="hint">
           Handed in {formatDayAndTime(result.submittedAt)} West Africa Time, after{' '}

@@ -8,7 +8,7 @@ export type RankingState =
   | { status: 'failed'; message: string }
   | ({ status: 'ready' } & RankingView);
 
-/** The mock ranking on /utme: students by their best total out of 400, and the caller's own place. */
+/** The mock ranking on /utme: students by their first mock's total out of 400, and the caller's own place. */
 export function createRankingStore() {
   const $ranking = atom<RankingState>({ status: 'loading' });
   let latest = 0;

@@ -3,7 +3,7 @@ import type { UtmeResult } from '../../lib/api/utme.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { request } from '../../lib/client/api.ts';
 import { readNavigationState } from '../../lib/client/navigation.ts';
-import { comparedWithLine, percentileLine, timeUsed, utmeResultFromState } from './result.ts';
+import { comparedWithLine, percentileLine, rankingLine, timeUsed, utmeResultFromState } from './result.ts';
 import { createResultStore } from './result-store.ts';
 
 // The /utme/result store against stand-ins for the API client and the navigation state.
@@ -36,6 +36,7 @@ const result = (id = EXAM): UtmeResult => ({
   maxTotal: 400,
   percentile: 64,
   candidates: 25,
+  ranked: true,
   startedAt: '2026-03-10T08:00:00.000Z',
   submittedAt: '2026-03-10T09:24:00.000Z',
   timeSpent: 84,
@@ -82,6 +83,7 @@ describe('the result handed over by the sitting', () => {
     const broken = { ...result(), sections: [{ subject: { _id: 'x' }, score: 'high' }] };
     expect(utmeResultFromState(broken, EXAM)).toBeUndefined();
     expect(utmeResultFromState({ ...result(), total: undefined }, EXAM)).toBeUndefined();
+    expect(utmeResultFromState({ ...result(), ranked: undefined }, EXAM)).toBeUndefined();
   });
 });
 
@@ -147,8 +149,13 @@ describe('the result in words', () => {
       'Better than 64% of students who have sat a mock',
     );
     expect(percentileLine({ percentile: 100, candidates: 0 })).toBe('You are the first to sit a mock');
-    expect(comparedWithLine(1)).toBe('Compared with the best totals of 1 other student.');
+    expect(comparedWithLine(1)).toBe('Compared with the first mocks of 1 other student.');
     expect(comparedWithLine(0)).toBeUndefined();
+  });
+
+  it('says whether the sitting is the one on the mock ranking', () => {
+    expect(rankingLine(true)).toBe('This is your first mock, so its total is the one on the mock ranking.');
+    expect(rankingLine(false)).toBe('A practice mock: the mock ranking keeps the total of your first mock.');
   });
 
   it('says how long the sitting took', () => {

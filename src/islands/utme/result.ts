@@ -42,7 +42,12 @@ export function utmeResultFromState(state: unknown, examId: string): UtmeResult 
   const wrapped = (state as { result?: unknown } | null | undefined)?.result;
   const candidate = (wrapped ?? state) as Partial<Record<keyof UtmeResult, unknown>> | null | undefined;
   if (!candidate || typeof candidate !== 'object' || candidate._id !== examId) return undefined;
-  if (!isNumber(candidate.total) || !isNumber(candidate.percentile) || !isNumber(candidate.candidates)) {
+  if (
+    !isNumber(candidate.total) ||
+    !isNumber(candidate.percentile) ||
+    !isNumber(candidate.candidates) ||
+    typeof candidate.ranked !== 'boolean'
+  ) {
     return undefined;
   }
   if (!Array.isArray(candidate.sections) || candidate.sections.length === 0) return undefined;
@@ -54,6 +59,7 @@ export function utmeResultFromState(state: unknown, examId: string): UtmeResult 
     maxTotal: isNumber(candidate.maxTotal) ? candidate.maxTotal : UTME.maxTotal,
     percentile: candidate.percentile,
     candidates: candidate.candidates,
+    ranked: candidate.ranked,
     startedAt: isText(candidate.startedAt) ? candidate.startedAt : '',
     submittedAt: isText(candidate.submittedAt) ? candidate.submittedAt : '',
     timeSpent: isNumber(candidate.timeSpent) ? candidate.timeSpent : 0,
@@ -67,10 +73,17 @@ export function percentileLine(result: Pick<UtmeResult, 'percentile' | 'candidat
   return `Better than ${result.percentile}% of students who have sat a mock`;
 }
 
-/** Whom the percentile compares with: "Compared with the best totals of 25 other students". */
+/** Whom the percentile compares with: "Compared with the first mocks of 25 other students". */
 export function comparedWithLine(candidates: number): string | undefined {
   if (candidates === 0) return undefined;
-  return `Compared with the best totals of ${countOf(candidates, 'other student')}.`;
+  return `Compared with the first mocks of ${countOf(candidates, 'other student')}.`;
+}
+
+/** Whether the sitting is on the mock ranking: a student's first mock is, later ones are practice. */
+export function rankingLine(ranked: boolean): string {
+  return ranked
+    ? 'This is your first mock, so its total is the one on the mock ranking.'
+    : 'A practice mock: the mock ranking keeps the total of your first mock.';
 }
 
 /** The time a sitting took, from minutes: "1 h 24 min", "38 min", "under a minute". */

@@ -53,6 +53,7 @@ const result: UtmeResult = {
   maxTotal: 400,
   percentile: 50,
   candidates: 2,
+  ranked: true,
   startedAt: new Date(START).toISOString(),
   submittedAt: new Date(START).toISOString(),
   timeSpent: 1,

@@ -85,17 +85,19 @@ export interface UtmeSectionResult {
 
 /**
  * What POST /api/v1/exam/answer/utme answers, and GET /api/v1/exam/utme/result?exam=… reads again: the
- * scores and where the total stands among the other students' best mock totals, worked out when it is read.
+ * scores and where the total stands among the other students' first mock totals, worked out when it is read.
  */
 export interface UtmeResult {
   _id: string;
   /** Out of 400. */
   total: number;
   maxTotal: number;
-  /** The share (0–100, rounded) of other students' best totals below this one, ties counted half. */
+  /** The share (0–100, rounded) of other students' first totals below this one, ties counted half. */
   percentile: number;
-  /** How many other students' best totals the percentile compares with; 0 makes it 100. */
+  /** How many other students' first totals the percentile compares with; 0 makes it 100. */
   candidates: number;
+  /** Whether this is the student's first sitting, the one the mock ranking keeps; later ones are practice. */
+  ranked: boolean;
   startedAt: string;
   submittedAt: string;
   /** Minutes, to one decimal. */
@@ -103,7 +105,7 @@ export interface UtmeResult {
   sections: UtmeSectionResult[];
 }
 
-/** A row of GET /api/v1/exam/utme/ranking: a student's best mock total. It carries no account id. */
+/** A row of GET /api/v1/exam/utme/ranking: a student's first mock total. It carries no account id. */
 export interface UtmeRankingEntry {
   rank: number;
   /** Others appear as first name and last initial ("Aisha B."); the caller sees their own full name. */

@@ -55,21 +55,30 @@ async function markedSections(
 const rankedSitting = sql`a.kind = 'utme' and a.submitted_at is not null and not u.is_admin
   and u.email_verified_at is not null`;
 
-/** Each compared student's best total. */
-const bestTotals = sql`select a.user_id, max(a.score) as total
-  from attempts a join users u on u.id = a.user_id where ${rankedSitting} group by a.user_id`;
+/**
+ * Each compared student's first sitting: the one the ranking keeps (docs/decisions.md). A student has one
+ * open sitting at most and it is scored before the next starts, so the first started is the first scored.
+ */
+const firstSittings = sql`select distinct on (a.user_id) a.user_id, a.score as total, a.submitted_at
+  from attempts a join users u on u.id = a.user_id where ${rankedSitting}
+  order by a.user_id, a.started_at, a.id`;
 
-/** Where `total` stands among the other students' best totals: the share below it, ties counted half. */
-async function percentileOf(db: Executor, userId: string, total: number) {
-  const result = (await db.execute(sql`with best as (${bestTotals})
+/**
+ * Where `total` stands among the other students' first totals: the share below it, ties counted half; and
+ * whether the sitting is its student's first, the one on the ranking.
+ */
+async function standingOf(db: Executor, attempt: Attempt, total: number) {
+  const result = (await db.execute(sql`with first as (${firstSittings})
     select count(*) filter (where total < ${total})::integer as below,
-      count(*) filter (where total = ${total})::integer as equal, count(*)::integer as candidates
-    from best where user_id <> ${userId}::uuid`)) as unknown as {
-    rows: { below: number; equal: number; candidates: number }[];
+      count(*) filter (where total = ${total})::integer as equal, count(*)::integer as candidates,
+      not exists (select 1 from attempts b where b.user_id = ${attempt.userId}::uuid and b.kind = 'utme'
+        and (b.started_at, b.id) < (${attempt.startedAt.toISOString()}::timestamptz, ${attempt.id}::uuid)) as ranked
+    from first where user_id <> ${attempt.userId}::uuid`)) as unknown as {
+    rows: { below: number; equal: number; candidates: number; ranked: boolean }[];
   };
-  const { below = 0, equal = 0, candidates = 0 } = result.rows[0] ?? {};
+  const { below = 0, equal = 0, candidates = 0, ranked = true } = result.rows[0] ?? {};
   const percentile = candidates === 0 ? 100 : Math.round(((below + equal / 2) / candidates) * 100);
-  return { percentile, candidates };
+  return { percentile, candidates, ranked };
 }
 
 /** A scored sitting's result, rebuilt from its stored answers: the same however often it is read. */
@@ -84,7 +93,7 @@ async function resultOf(db: Executor, attempt: Attempt): Promise<UtmeResult> {
     _id: attempt.id,
     total,
     maxTotal: UTME.maxTotal,
-    ...(await percentileOf(db, attempt.userId, total)),
+    ...(await standingOf(db, attempt, total)),
     startedAt: attempt.startedAt.toISOString(),
     submittedAt: (attempt.submittedAt ?? attempt.endsAt).toISOString(),
     timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
@@ -168,18 +177,13 @@ interface RankedRow {
 }
 
 /**
- * GET /exam/utme/ranking: students by their best mock total; a tie goes to whoever reached it first. Read
- * from the scored sittings each time (one pass over attempts_utme_score_idx's rows).
+ * GET /exam/utme/ranking: students by their first mock's total; a tie goes to whoever submitted it first.
+ * Read from the scored sittings each time.
  */
 export async function utmeRanking(db: Executor, userId: string): Promise<UtmeRanking> {
-  const result = (await db.execute(sql`with best as (
-      select distinct on (a.user_id) a.user_id, a.score as total, a.submitted_at
-      from attempts a join users u on u.id = a.user_id
-      where ${rankedSitting}
-      order by a.user_id, a.score desc, a.submitted_at
-    ), ranked as (
-      select b.user_id, b.total, row_number() over (order by b.total desc, b.submitted_at, b.user_id) as rank
-      from best b
+  const result = (await db.execute(sql`with first as (${firstSittings}), ranked as (
+      select f.user_id, f.total, row_number() over (order by f.total desc, f.submitted_at, f.user_id) as rank
+      from first f
     )
     select r.user_id as "userId", r.rank::integer as rank, r.total, u.first_name as "firstName",
       u.last_name as "lastName", u.image_url as "imageUrl"
