@@ -93,18 +93,23 @@ test('a student sits a whole UTME mock by keyboard alone: four subjects, offline
   const errors = consoleErrors(page);
   await signIn(page, student);
 
-  // The picker: Use of English is fixed; three more, then Start.
+  // The picker: Use of English is fixed; three more ticked with Tab and Space, then Start with Enter.
   await page.goto('/utme');
   for (const subject of ['Mathematics', 'Physics', 'Chemistry']) {
-    await page.getByRole('checkbox', { name: subject, exact: true }).check();
+    const box = page.getByRole('checkbox', { name: subject, exact: true });
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
   }
+  await expect(page.getByText('3 of 3 chosen', { exact: true })).toBeVisible();
   // The whole sitting is fetched once; moving between questions and subjects asks the server nothing.
   const fetches: string[] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
     if (sent.method() === 'GET' && url.pathname.startsWith('/api/v1/exam')) fetches.push(url.pathname);
   });
-  await page.getByRole('button', { name: 'Start the mock' }).click();
+  await tabTo(page, page.getByRole('button', { name: 'Start the mock' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/utme\/sitting\?subjects=[^&]+$/);
   const subjects = new URL(page.url()).searchParams.get('subjects') ?? '';
 
