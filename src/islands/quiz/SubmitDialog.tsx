@@ -35,7 +35,8 @@ export function ConfirmSubmitDialog({
       <p className="submit-summary">{submitSummary(summary)}</p>
       {children}
       <div className="modal-actions">
-        <button type="button" className="button button-outline" onClick={onCancel}>
+        {/* The safe choice is where the focus starts, even below a list of questions to go back to. */}
+        <button type="button" className="button button-outline" onClick={onCancel} data-autofocus>
           Cancel
         </button>
         <button type="button" className="button" onClick={onConfirm} disabled={submitting}>

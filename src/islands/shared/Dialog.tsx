@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
-/** A modal built on the native <dialog>: focus is trapped and Escape closes it, with no library. */
+/**
+ * A modal built on the native <dialog>: focus is trapped and Escape closes it, with no library. It opens
+ * with the focus on its first control, or on the one marked `data-autofocus`.
+ */
 export function Dialog({
   open,
   title,
@@ -17,7 +20,13 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control. A dialog whose buttons come after a list of questions to go
+      // to (the UTME sitting's submit dialog) marks the one to start on, as `autofocus` would (React does
+      // not put that attribute in the page).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   // The close event is queued as a task: a key pressed at once (R, then S in the quiz) can reopen the dialog
