@@ -3,6 +3,7 @@ import type { UtmeSitting } from '../../lib/api/utme.ts';
 import type { ExamQuestion } from '../quiz/exam.ts';
 import {
   flattenSitting,
+  questionButtonLabel,
   sectionAt,
   sectionCounts,
   sectionSummary,
@@ -90,5 +91,41 @@ describe('the sitting as one attempt', () => {
       'Physics: 1 unanswered',
     ]);
     expect(counts[0] && tabCountLabel(counts[0])).toBe(', 1 of 3 answered');
+  });
+
+  it('lists the unanswered and the flagged questions of each subject, numbered within it', () => {
+    const { exam, sections } = flattenSitting(sitting);
+    const ids = exam.questions.map((item) => item._id);
+    const counts = sectionCounts(sections, ids, { e2: 'x', m2: 'y' }, ['e2', 'p2', 'e3']);
+    // Each place: where the question lies in the sitting (for the jump) and its number in the subject.
+    expect(counts.map(({ unansweredQuestions }) => unansweredQuestions)).toEqual([
+      [
+        { index: 0, number: 1 },
+        { index: 2, number: 3 },
+      ],
+      [{ index: 3, number: 1 }],
+      [
+        { index: 5, number: 1 },
+        { index: 6, number: 2 },
+      ],
+    ]);
+    // Flagged in the sitting's order, whether answered (e2) or not, whatever order they were flagged in.
+    expect(counts.map(({ flaggedQuestions }) => flaggedQuestions)).toEqual([
+      [
+        { index: 1, number: 2 },
+        { index: 2, number: 3 },
+      ],
+      [],
+      [{ index: 6, number: 2 }],
+    ]);
+    expect(counts.map(({ answered, flagged }) => [answered, flagged])).toEqual([
+      [1, 2],
+      [1, 0],
+      [0, 1],
+    ]);
+
+    const physics = { _id: PHYSICS, title: 'Physics' };
+    expect(questionButtonLabel(physics, { index: 6, number: 2 })).toBe('Physics question 2');
+    expect(questionButtonLabel(physics, { index: 6, number: 2 }, true)).toBe('Physics question 2, flagged');
   });
 });

@@ -2,7 +2,7 @@
  * What the UTME sitting screen works out from the sitting (GET /api/v1/exam/utme): its subjects from the
  * page's address, its four subjects laid end to end as one attempt of 180 questions (so the quiz's answer
  * queue, countdown, flags and submission serve it unchanged), and each subject's counts for the tabs and
- * the submit dialog.
+ * the submit dialog, with the questions the dialog lists.
  */
 import type { UtmeSitting, UtmeSubject } from '../../lib/api/utme.ts';
 import { utmeQuerySchema } from '../../lib/validation/exam.ts';
@@ -61,15 +61,26 @@ export function sectionAt(sections: readonly SittingSection[], index: number): n
   return Math.max(0, found);
 }
 
-/** A subject's counts: for its tab ("Physics 12/40") and the submit dialog ("Physics: 3 unanswered"). */
+/** A question as the submit dialog lists it: its place in the sitting, and its number within its subject. */
+export interface QuestionPlace {
+  index: number;
+  number: number;
+}
+
+/**
+ * A subject's counts, for its tab ("Physics 12/40") and the submit dialog ("Physics: 3 unanswered"), and
+ * the questions the dialog lists under it: the unanswered ones and the flagged ones, in order.
+ */
 export interface SectionCount {
   subject: UtmeSubject;
   answered: number;
   total: number;
   flagged: number;
+  unansweredQuestions: QuestionPlace[];
+  flaggedQuestions: QuestionPlace[];
 }
 
-/** Each subject's answered, total and flagged questions. */
+/** Each subject's answered, total and flagged questions, with the unanswered and flagged ones listed. */
 export function sectionCounts(
   sections: readonly SittingSection[],
   questionIds: readonly string[],
@@ -78,12 +89,18 @@ export function sectionCounts(
 ): SectionCount[] {
   const flagged = new Set(flags);
   return sections.map(({ subject, start, end }) => {
-    const ids = questionIds.slice(start, end);
+    const places = questionIds
+      .slice(start, end)
+      .map((id, offset) => ({ id, place: { index: start + offset, number: offset + 1 } }));
+    const unansweredQuestions = places.filter(({ id }) => !answers[id]).map(({ place }) => place);
+    const flaggedQuestions = places.filter(({ id }) => flagged.has(id)).map(({ place }) => place);
     return {
       subject,
-      answered: ids.filter((id) => answers[id]).length,
-      total: ids.length,
-      flagged: ids.filter((id) => flagged.has(id)).length,
+      answered: places.length - unansweredQuestions.length,
+      total: places.length,
+      flagged: flaggedQuestions.length,
+      unansweredQuestions,
+      flaggedQuestions,
     };
   });
 }
@@ -93,6 +110,18 @@ export function sectionSummary({ subject, answered, total, flagged }: SectionCou
   const unanswered = total - answered;
   const state = unanswered === 0 ? 'all answered' : `${unanswered} unanswered`;
   return `${subject.title}: ${state}${flagged > 0 ? `, ${flagged} flagged` : ''}`;
+}
+
+/**
+ * What a question's button in the submit dialog says to a screen reader: "Physics question 12", and
+ * "Physics question 3, flagged" in the list of flagged questions (which may hold answered ones).
+ */
+export function questionButtonLabel(
+  subject: UtmeSubject,
+  { number }: QuestionPlace,
+  flagged = false,
+): string {
+  return `${subject.title} question ${number}${flagged ? ', flagged' : ''}`;
 }
 
 /** What a subject's tab says to a screen reader after the subject's name: ", 12 of 40 answered". */
