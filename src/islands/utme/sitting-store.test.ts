@@ -421,6 +421,55 @@ describe('submitting', () => {
     expect(store.$status.get()).toEqual({ status: 'leaving' });
   });
 
+  it('the dialog lists what is open in each subject; a listed question closes it and opens that question', async () => {
+    const api = fakeApi({
+      'GET /api/v1/exam/utme': [ok(sitting({ answers: [{ question: 'm1', option: 'm1-a' }] }))],
+    });
+    const { store } = await open(api);
+    press(store, 'b');
+    store.goToSection(2);
+    store.flag();
+    const listed = () =>
+      store.$counts
+        .get()
+        .map(
+          ({ subject, unansweredQuestions, flaggedQuestions }) =>
+            `${subject.title}: ${unansweredQuestions.map((place) => place.number).join(' ')}` +
+            (flaggedQuestions.length
+              ? ` | flagged ${flaggedQuestions.map((place) => place.number).join(' ')}`
+              : ''),
+        );
+    expect(listed()).toEqual([
+      'Use of English: 2 3',
+      'Mathematics: 2',
+      'Physics: 1 2 | flagged 1',
+      'Chemistry: 1 2',
+    ]);
+
+    press(store, 's');
+    expect(store.$confirmOpen.get()).toBe(true);
+    // While it is open, the quiz's keys neither answer nor move.
+    for (const key of ['a', 'd', 'n', 'p', 's']) expect(press(store, key)).toBe(false);
+    expect(where(store)).toBe('Physics 1/2 p1');
+    expect(store.$answers.get()).toEqual({ e1: 'e1-b', m1: 'm1-a' });
+
+    // Chemistry's question 2, listed at its place in the sitting: the dialog closes and its subject opens.
+    const chemistry2 = store.$counts.get()[3]?.unansweredQuestions[1];
+    expect(chemistry2).toEqual({ index: 8, number: 2 });
+    store.jumpTo(chemistry2?.index ?? -1);
+    expect(store.$confirmOpen.get()).toBe(false);
+    expect(store.$section.get()).toBe(3);
+    expect(where(store)).toBe('Chemistry 2/2 c2');
+    expect(store.$navigator.get().items.find((item) => item.current)?.number).toBe(2);
+
+    // Answered there, it leaves the list; the keys work again.
+    press(store, 'c');
+    expect(listed()[3]).toBe('Chemistry: 1');
+    press(store, 'r');
+    press(store, 's');
+    expect(store.$confirmOpen.get()).toBe(true);
+  });
+
   it('submits by itself when the time is up, trying again while the connection fails', async () => {
     const api = fakeApi({
       'GET /api/v1/exam/utme': [ok(sitting())],

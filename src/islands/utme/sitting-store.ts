@@ -57,7 +57,7 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
   const $sections = atom<SittingSection[]>([]);
   /** The subject on screen, by its position in the sitting. */
   const $section = computed([$sections, state.$index], sectionAt);
-  /** Each subject's answered, total and flagged questions: the tabs and the submit dialog. */
+  /** Each subject's answered, total and flagged questions (the tabs and the submit dialog) and which are open. */
   const $counts = computed(
     [$sections, state.$exam, state.$answers, state.$flags],
     (sections, exam, picked, flags) =>
@@ -90,6 +90,15 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
     const range = $sections.get()[section];
     if (!range || section === $section.get()) return;
     answers.goTo(lastSeen.get(section) ?? range.start);
+  }
+
+  /**
+   * A question listed in the submit dialog: the dialog closes and the question opens, in its subject, as
+   * JAMB's review screen sends the candidate back to a question left blank.
+   */
+  function jumpTo(index: number) {
+    submission.closeSubmit();
+    answers.goTo(index);
   }
 
   function handleLoadFailure(result: Failure) {
@@ -168,6 +177,7 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
     previous: answers.previous,
     goTo: answers.goTo,
     goToSection,
+    jumpTo,
     flag: answers.flag,
     openSubmit: submission.openSubmit,
     closeSubmit: submission.closeSubmit,
