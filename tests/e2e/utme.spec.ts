@@ -234,23 +234,92 @@ test('a student sits a whole UTME mock by keyboard alone: four subjects, offline
   await expect(calculator).toBeHidden();
   await expect(calculatorButton).toBeFocused();
 
-  // S opens the submit dialog with what is open in each subject; R cancels it.
+  // S opens the submit dialog with what is open in each subject, and which questions; R cancels it.
   const dialog = page.getByRole('dialog', { name: 'Alert' });
+  const subjectLines = dialog.getByText(/^(Use of English|Chemistry|Mathematics|Physics): /);
+  /** The numbers the dialog lists under a subject, as its buttons show them. */
+  const listed = async (subject: string, which: 'unanswered' | 'flagged') =>
+    (
+      await dialog
+        .getByRole('list', { name: `${subject}, ${which}`, exact: true })
+        .getByRole('button')
+        .allTextContents()
+    ).map(Number);
+  const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   await page.keyboard.press('s');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Are you sure you want to submit now?');
   await expect(dialog.getByText('171 questions unanswered, 1 flagged.')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'By subject' }).getByRole('listitem')).toHaveText([
+  await expect(subjectLines).toHaveText([
     'Use of English: 57 unanswered',
     'Chemistry: 38 unanswered',
     'Mathematics: 39 unanswered',
     'Physics: 37 unanswered, 1 flagged',
   ]);
+  expect(await listed('Use of English', 'unanswered')).toEqual(numbers(3, 59));
+  expect(await listed('Chemistry', 'unanswered')).toEqual(numbers(3, 40));
+  expect(await listed('Mathematics', 'unanswered')).toEqual(numbers(2, 40));
+  expect(await listed('Physics', 'unanswered')).toEqual(numbers(4, 40));
+  expect(await listed('Physics', 'flagged')).toEqual([3]);
+  await expect(dialog.getByRole('list', { name: 'Use of English, flagged' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Physics question 4', exact: true })).toHaveText('4');
+  await expect(dialog.getByRole('button', { name: 'Physics question 3, flagged', exact: true })).toHaveText(
+    '3',
+  );
+  // 171 numbers scroll within the dialog: on the phone, Cancel and Confirm stay in view.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeInViewport({ ratio: 1 });
+  expect(
+    await dialog.evaluate((element) => {
+      const list = element.querySelector('.sitting-review');
+      return {
+        dialogScrolls: element.scrollHeight > element.clientHeight,
+        listScrolls: list !== null && list.scrollHeight > list.clientHeight,
+      };
+    }),
+  ).toEqual({ dialogScrolls: false, listScrolls: true });
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
+  // While it is open, the letters neither answer nor move.
+  for (const key of ['a', 'n', 'p']) await page.keyboard.press(key);
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('r');
   await expect(dialog).toBeHidden();
   await expectOn(page, 3, 3);
+  await expect(option(page, 'D')).toHaveAttribute('aria-pressed', 'true');
+  await expectCounts(page, [3, 2, 1, 3]);
+
+  // A listed question, reached with the keyboard: Enter closes the dialog and opens it, in its subject
+  // (Use of English is on screen), with the focus on the question.
+  await tabTo(page, subjectTab(page, 3));
+  await page.keyboard.press('Home');
+  await expectOn(page, 0, 1);
+  await page.keyboard.press('s');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await tabTo(page, dialog.getByRole('button', { name: 'Physics question 4', exact: true }), 60);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expectOn(page, 3, 4);
+  await expect(questionHeading(page, 4, 40)).toBeFocused();
+  await pick(3, 4, 'B');
+  await expectCounts(page, [3, 2, 1, 4]);
+
+  // Answered, it has left the list.
+  await page.keyboard.press('s');
+  await expect(dialog.getByText('170 questions unanswered, 1 flagged.')).toBeVisible();
+  await expect(subjectLines.last()).toHaveText('Physics: 36 unanswered, 1 flagged');
+  expect(await listed('Physics', 'unanswered')).toEqual(numbers(5, 40));
+  await expect(dialog.getByRole('button', { name: 'Physics question 4', exact: true })).toHaveCount(0);
+  // Space works too: the flagged question, just before Cancel.
+  await page.keyboard.press('Shift+Tab');
+  await expect(
+    dialog.getByRole('button', { name: 'Physics question 3, flagged', exact: true }),
+  ).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeHidden();
+  await expectOn(page, 3, 3);
+  await expect(questionHeading(page, 3, 40)).toBeFocused();
 
   await page.keyboard.press('s');
   await expect(dialog).toBeVisible();

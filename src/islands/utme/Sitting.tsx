@@ -56,7 +56,16 @@ function SittingScreen({ store }: { store: SittingStore }) {
   const submitting = useStore(store.$submitting);
   const [calculatorOpen, setCalculatorOpen] = useState(false);
   const calculatorButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [jumps, setJumps] = useState(0);
   const idBase = useId();
+
+  // A question chosen in the submit dialog: closing, the dialog gave the focus back to where it was before
+  // it opened, but the student is now at the question. Its heading ("Question 12/40") takes the focus, as
+  // after any move that leaves the focus nowhere. This runs after the dialog's own effect has closed it.
+  useEffect(() => {
+    if (jumps > 0) panel.current?.querySelector<HTMLElement>('.question-badge')?.focus();
+  }, [jumps]);
 
   if (!hasQuestion) return null;
   const subject = sections[section]?.subject.title ?? '';
@@ -85,6 +94,7 @@ function SittingScreen({ store }: { store: SittingStore }) {
       <SittingTabs store={store} idBase={idBase} />
 
       <div
+        ref={panel}
         role="tabpanel"
         id={panelId(idBase)}
         aria-labelledby={tabId(idBase, section)}
@@ -111,7 +121,13 @@ function SittingScreen({ store }: { store: SittingStore }) {
         </Suspense>
       )}
 
-      <SittingSubmitDialog store={store} />
+      <SittingSubmitDialog
+        store={store}
+        onJump={(index) => {
+          store.jumpTo(index);
+          setJumps((count) => count + 1);
+        }}
+      />
     </div>
   );
 }

@@ -1,13 +1,23 @@
 import { useStore } from '@nanostores/react';
+import type { UtmeSubject } from '../../lib/api/utme.ts';
 import { ConfirmSubmitDialog } from '../quiz/SubmitDialog.tsx';
-import { sectionSummary } from './sitting.ts';
+import { type QuestionPlace, questionButtonLabel, sectionSummary } from './sitting.ts';
 import type { SittingStore } from './sitting-store.ts';
 
 /**
- * The quiz's submit dialog, with what is still open in each subject ("Physics: 3 unanswered"), so that
- * nobody hands in a subject they forgot.
+ * The quiz's submit dialog, with what is still open in each subject ("Physics: 3 unanswered") and, as in
+ * JAMB's review screen, the numbers of those questions (and of the flagged ones), each going back to its
+ * question, so that nobody hands in a subject they forgot. However long the lists, they scroll within the
+ * dialog and Cancel and Confirm stay in view (sitting.css).
  */
-export function SittingSubmitDialog({ store }: { store: SittingStore }) {
+export function SittingSubmitDialog({
+  store,
+  onJump,
+}: {
+  store: SittingStore;
+  /** A listed question was chosen (the dialog closes and the sitting goes to it). */
+  onJump: (index: number) => void;
+}) {
   const open = useStore(store.$confirmOpen);
   const submitting = useStore(store.$submitting);
   const counts = useStore(store.$counts);
@@ -21,11 +31,69 @@ export function SittingSubmitDialog({ store }: { store: SittingStore }) {
       onCancel={store.closeSubmit}
       onConfirm={() => void store.submit()}
     >
-      <ul className="sitting-summary" aria-label="By subject">
-        {counts.map((count) => (
-          <li key={count.subject._id}>{sectionSummary(count)}</li>
+      <div className="sitting-review">
+        <ul className="sitting-summary" aria-label="By subject">
+          {counts.map((count) => (
+            <li key={count.subject._id}>
+              <p className="sitting-summary-line">{sectionSummary(count)}</p>
+              <QuestionList
+                subject={count.subject}
+                title="Unanswered"
+                questions={count.unansweredQuestions}
+                onJump={onJump}
+              />
+              <QuestionList
+                subject={count.subject}
+                title="Flagged"
+                questions={count.flaggedQuestions}
+                flagged
+                onJump={onJump}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </ConfirmSubmitDialog>
+  );
+}
+
+/** One subject's unanswered (or flagged) questions as buttons numbered within the subject; none, nothing. */
+function QuestionList({
+  subject,
+  title,
+  questions,
+  flagged = false,
+  onJump,
+}: {
+  subject: UtmeSubject;
+  title: string;
+  questions: readonly QuestionPlace[];
+  flagged?: boolean;
+  onJump: (index: number) => void;
+}) {
+  if (questions.length === 0) return null;
+  return (
+    <div className="sitting-review-group">
+      <p className="sitting-review-title" aria-hidden="true">
+        {title}
+      </p>
+      <ul
+        className="navigator-grid sitting-review-grid"
+        aria-label={`${subject.title}, ${title.toLowerCase()}`}
+      >
+        {questions.map((place) => (
+          <li key={place.index}>
+            <button
+              type="button"
+              className={`navigator-item${flagged ? ' flagged' : ''}`}
+              aria-label={questionButtonLabel(subject, place, flagged)}
+              onClick={() => onJump(place.index)}
+            >
+              {place.number}
+            </button>
+          </li>
         ))}
       </ul>
-    </ConfirmSubmitDialog>
+    </div>
   );
 }
