@@ -22,7 +22,7 @@ function findOpenPractice(db: Executor, userId: string, subjectId: string, topic
 }
 
 /** Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every paper of the subject. */
-async function drawQuestions(db: Executor, subjectId: string, topic: string): Promise<string[]> {
+export async function drawQuestions(db: Executor, subjectId: string, topic: string): Promise<string[]> {
   const rows = await db
     .select({ id: questions.id })
     .from(questions)

@@ -41,7 +41,7 @@ interface JambSubject {
 }
 
 /** Every subject with a JAMB paper, and how many questions a sitting could draw from it. */
-async function jambSubjects(db: Executor): Promise<JambSubject[]> {
+export async function jambSubjects(db: Executor): Promise<JambSubject[]> {
   const result = (await db.execute(sql`select s.id, s.slug, s.title, count(q.id)::integer as questions
     from subjects s
     join papers p on p.subject_id = s.id
@@ -143,7 +143,7 @@ async function chosenSubjects(db: Executor, chosen: string[]): Promise<JambSubje
 }
 
 /** The subject's pool for this student: every eligible question, marked when an earlier sitting had it. */
-async function subjectPool(db: Executor, userId: string, subjectId: string): Promise<PoolQuestion[]> {
+export async function subjectPool(db: Executor, userId: string, subjectId: string): Promise<PoolQuestion[]> {
   const result = (await db.execute(sql`with seen as (
       select distinct unnest(a.question_ids) as id from attempts a
       where a.user_id = ${userId}::uuid and a.kind = 'utme'
