@@ -235,7 +235,12 @@ export const questions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('questions_paper_position_idx').on(table.paperId, table.position)],
+  (table) => [
+    index('questions_paper_position_idx').on(table.paperId, table.position),
+    // A subject's topics (mastery) and one topic's questions (topic practice), read paper by paper: without
+    // it both read every question of the bank (docs/performance.md, "Question bank queries").
+    index('questions_paper_topic_idx').on(table.paperId, table.topic),
+  ],
 );
 
 export const options = pgTable(

@@ -21,7 +21,10 @@ function findOpenPractice(db: Executor, userId: string, subjectId: string, topic
   return findAttempt(db, userId, 'topic', ...open);
 }
 
-/** Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every paper of the subject. */
+/**
+ * Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every paper of the subject: each paper's
+ * questions of the topic through questions_paper_topic_idx, not a scan of the whole bank.
+ */
 export async function drawQuestions(db: Executor, subjectId: string, topic: string): Promise<string[]> {
   const rows = await db
     .select({ id: questions.id })

@@ -29,8 +29,9 @@ interface TopicRow {
  * questions_pkey and papers_pkey, and the window function sorts only this student's rows. Only the answers
  * inside the window are looked up, each through the primary keys of attempt_answers (attempt_id,
  * question_id), options and lifeline_uses: a scalar subquery, so the planner cannot trade them for a scan of
- * every student's answers. The bank's topics come through papers_subject_idx and
- * questions_paper_position_idx, for the practised subjects only.
+ * every student's answers. The bank's topics come from questions_paper_topic_idx alone (an index-only scan,
+ * paper by paper for a few practised subjects); without it every question of the bank was read
+ * (docs/performance.md, "Question bank queries").
  *
  * Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.

@@ -1,0 +1,1 @@
+CREATE INDEX "questions_paper_topic_idx" ON "questions" USING btree ("paper_id","topic");
