@@ -213,8 +213,9 @@ try {
     await prepareBank(sql);
     const ids = await idsOf(sql);
     const list = queries(ids);
-    const [history] = await sql<{ papers: number; sittings: number; answers: number }[]>`select
+    const [history] = await sql<{ papers: number; sittings: number; shown: number; answers: number }[]>`select
         count(*) filter (where a.kind = 'exam')::int as papers, count(*) filter (where a.kind = 'utme')::int as sittings,
+        sum(cardinality(a.question_ids))::int as shown,
         (select count(*) from attempt_answers aa join attempts b on b.id = aa.attempt_id
           where b.user_id = ${ids.heavy})::int as answers
       from attempts a where a.user_id = ${ids.heavy}`;
@@ -265,7 +266,17 @@ try {
   ${history?.papers} papers (${formatNumber(history?.answers ?? 0)} answers) and ${history?.sittings} UTME sittings; VACUUM ANALYZE after writing it
 - Each query is the app's own function through its pool; medians of ${rounds * runs} timed runs${definition ? ` in each state, in ${rounds} rounds that alternate which goes first` : ''}
 
-${table(header, rows)}`;
+${table(header, rows)}
+
+- Topics: without questions_paper_topic_idx (migration 0013), a student's topic list (GET /mastery) and a
+  topic practice's draw (GET /exam/topic) each read every question of the bank; with it, only the index,
+  paper by paper.
+- \`jambSubjects\` counts each JAMB question's options (\`eligible\` in utme.ts): one index-only probe of
+  options_question_position_idx per question, ${formatNumber(size.questions / 8)} here, which no index shortens. Grouping by subject
+  before joining subjects saved about a tenth, so the query is as it was; making it cheap would take keeping
+  the option count with the question, or the list per version of the bank.
+- The heavy student's GET /mastery time is their own history (each of the ${formatNumber(history?.shown ?? 0)} questions shown to them
+  looked up by primary key, then sorted per topic), not the bank.`;
     console.log(`\n${body}`);
     writeReportSection('bench:bank-queries', body);
   } finally {
