@@ -91,6 +91,27 @@ export const passwordResets = pgTable(
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
+/**
+ * Browsers that signed in to an account before, each holding a device cookie: a sign-in that presents one
+ * is not stopped by the account's limit that strangers' wrong guesses fill (docs/decisions.md).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie's value, hex; the value itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** The last sign-in that presented the cookie; the oldest devices of an account are forgotten first. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('trusted_devices_user_idx').on(table.userId, table.lastUsedAt)],
+);
+
 export const coinEntryType = pgEnum('coin_entry_type', ['credit', 'debit']);
 
 export const coinLedger = pgTable(
