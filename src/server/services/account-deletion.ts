@@ -12,6 +12,7 @@ import {
   sessions,
   subscriptions,
   testCheckoutTransactions,
+  trustedDevices,
   users,
 } from '../db/schema.ts';
 import { hashPassword } from './accounts.ts';
@@ -84,6 +85,7 @@ async function eraseTestCheckouts(tx: Transaction, userId: string, email: string
 /** Every row that belongs to the student, but the payments; attempts take their answers and lifelines. */
 async function deleteOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
   await tx.delete(coinLedger).where(eq(coinLedger.userId, userId));
