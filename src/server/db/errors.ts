@@ -1,6 +1,20 @@
-// PostgreSQL error classes that mean "the server cannot be used right now", not "this query was wrong":
-// 08 connection exceptions, 53300 too many connections, 57P01–57P03 shutdowns and a server still starting.
-const UNAVAILABLE_STATES = /^(08...|53300|57P0[123])$/;
+// PostgreSQL states that mean "not now", not "this query was wrong": the same request may succeed when sent
+// again in a few seconds, so the client is told 503 with Retry-After rather than a 500.
+// - 08xxx connection exceptions, 53300 too many connections, 57P01–57P03 a shutdown, a crash restart or a
+//   server still starting: the server cannot be used right now.
+// - 57P05 idle_session_timeout and 25P03 idle_in_transaction_session_timeout: the server closed the
+//   session; the next request gets a fresh connection from the pool.
+// - 55000 object_not_in_prerequisite_state: "database is not currently accepting connections" while an
+//   operator disallows connections (maintenance, a restore). No query of ours can raise it otherwise: we
+//   use no currval() or replication commands, the other sources of the state.
+// - 40001 serialization_failure and 40P01 deadlock_detected: PostgreSQL rolled the transaction back and
+//   its documentation's answer is to run it again; nothing was written.
+// - 55P03 lock_not_available: a lock wait gave up (lock_timeout); the holder finishes soon.
+// - 57014 query_canceled: a statement_timeout or an operator's cancel stopped the query, which means the
+//   database is overloaded now; a 500 would blame the request.
+// - 53000 insufficient_resources and 53200 out_of_memory: the server is short of memory right now.
+// Not here: 53100 disk_full and 57P04 database_dropped, which no retry cures without an operator.
+const UNAVAILABLE_STATES = /^(08...|53000|53200|53300|57P0[1235]|25P03|55000|40001|40P01|55P03|57014)$/;
 
 // What Node's sockets and node-postgres's pool report when there is no server to talk to.
 const UNAVAILABLE_SYSTEM_CODES = new Set([
