@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
@@ -69,6 +70,80 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   }
 }
 
+/** The largest request body the site takes: the API answers 413 past it (hono/body-limit in app.ts). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** How long a socket that said `Connection: close` goes on taking the rest of a body before it is destroyed. */
+const LINGER_MS = 2_000;
+
+/** Gives way to the next chunk once the listener has been taken off (see discardRest). */
+function ignore() {}
+
+/**
+ * Reads and throws away what is left of a request body, so that the parser reaches the next request on a
+ * kept-alive socket. The API's body is a web stream over the request (Readable.toWeb), which pauses the
+ * request again each time its queue is full and nobody reads it: its listener comes off first, as in Node's
+ * own dump of an unread body.
+ */
+function discardRest(request: IncomingMessage) {
+  if (request.readableEnded || request.destroyed) return;
+  request.removeAllListeners('data');
+  request.on('data', ignore);
+  request.resume();
+}
+
+/**
+ * Node ends a `Connection: close` answer with socket.destroySoon(), which destroys the socket once the
+ * answer is written: with the rest of a body still coming, the kernel answers it with a reset, and a client
+ * still uploading loses the answer it was sent (RFC 9112 section 9.6). This socket closes in stages
+ * instead: it sends its FIN, discards what the client still sends (1 MB, 2 s at most) and is destroyed when
+ * the client closes its side or the time is up.
+ */
+function lingerOnClose(request: IncomingMessage, socket: Socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    discardRest(request);
+    const limit = socket.bytesRead + MAX_BODY_BYTES;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    const watch = () => {
+      if (socket.bytesRead > limit) socket.destroy();
+    };
+    socket.on('data', watch);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      socket.off('data', watch);
+    });
+  };
+}
+
+/**
+ * Keeps a kept-alive socket fit for its next request whatever the answer did with the request body. A body
+ * announced above 1 MB is never read: the answer (the API's 413) says `Connection: close` and the socket
+ * closes in stages. Any other body left unread is read and discarded after the answer; a body of unknown
+ * length (chunked) still arriving when the answer starts may be endless, so that answer says
+ * `Connection: close` instead of promising a socket it may have to cut. A 413 always closes. Otherwise a
+ * client (Caddy above all) sends its next request on a socket that is stuck behind the unread body.
+ */
+function guardRequestBody(request: IncomingMessage, response: ServerResponse) {
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (!chunked && !(declared > 0)) return;
+  const close = () => {
+    if (response.headersSent || response.hasHeader('Connection')) return;
+    response.setHeader('Connection', 'close');
+    lingerOnClose(request, request.socket);
+  };
+  if (!chunked && declared > MAX_BODY_BYTES) close();
+  // Every answer's headers pass here, the implicit ones of write() and end() too.
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (args[0] === 413 || (chunked && !request.complete)) close();
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  response.once('finish', () => discardRest(request));
+}
+
 /**
  * The one HTTP server of a process: `/api` goes straight to the Hono app (not through Astro's request
  * pipeline, which costs more than the API call itself), everything else to Astro's handler with the page
@@ -81,10 +156,14 @@ export function createHttpServer(api: App, pages: PageHandler): Server {
     response: ServerResponse,
     next: () => void,
   ) => void;
-  const apiListener = getRequestListener((request, env) =>
-    api.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+  const apiListener = getRequestListener(
+    (request, env) => api.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+    // The adapter's own clean-up reads an unread body after the answer, but gives up after 500 ms and cuts
+    // the socket its answer had just promised to keep alive; guardRequestBody does it instead.
+    { autoCleanupIncoming: false },
   );
   const server = createServer((request, response) => {
+    guardRequestBody(request, response);
     if (!SERVED_METHODS.has(request.method ?? '')) {
       refuseMethod(response);
     } else if (isApiPath(request.url ?? '/')) {
