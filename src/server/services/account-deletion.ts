@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AccountDeleted } from '../../lib/api/user.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import {
@@ -9,6 +10,9 @@ import {
   paperDownloads,
   passwordResets,
   payments,
+  questionReports,
+  reviewAnswers,
+  reviewCards,
   sessions,
   subscriptions,
   testCheckoutTransactions,
@@ -22,11 +26,11 @@ const WRONG_PASSWORD = 'Your password is not correct';
 
 /**
  * Deletes a student's account for good, once the password is right (docs/decisions.md, "Deleting an
- * account"). One transaction removes the sessions, links, coin history, subscriptions, attempts (with
- * their answers and lifelines, so the student leaves the leaderboard) and downloaded papers, and empties the
- * user row of every personal detail, which frees the email and the phone number for a new account. The row
- * itself stays, as a tombstone, because the payments that the law requires us to keep (amount, date,
- * reference, plan) point to it; they then name nobody.
+ * account"). One transaction removes every row of the student's (ERASED_WITH_ACCOUNT: sessions, links,
+ * coins, attempts, so the student leaves the leaderboard, the review deck, question reports...), and
+ * empties the user row of every personal detail, which frees the email and the phone number for a new
+ * account. The row itself stays, as a tombstone, because the payments that the law requires us to keep
+ * (amount, date, reference, plan) point to it; they then name nobody.
  */
 export async function deleteAccount(
   db: Database,
@@ -82,16 +86,38 @@ async function eraseTestCheckouts(tx: Transaction, userId: string, email: string
     );
 }
 
-/** Every row that belongs to the student, but the payments; attempts take their answers and lifelines. */
+/**
+ * Every table that holds a student's own rows, by its `user_id`: all of them are emptied for a deleted
+ * account. Attempts take their answers, lifelines and UTME sections with them (on delete cascade). A new
+ * table that references users goes here or in KEPT_AFTER_DELETION: a test reads the schema and fails until
+ * it does.
+ */
+export const ERASED_WITH_ACCOUNT = [
+  sessions,
+  trustedDevices,
+  passwordResets,
+  emailConfirmations,
+  coinLedger,
+  subscriptions,
+  attempts,
+  paperDownloads,
+  reviewCards,
+  reviewAnswers,
+  // The notes are free text, and students write their names and phone numbers in them.
+  questionReports,
+] as const;
+
+/** The tables that reference users and keep their rows after a deletion, each with the reason. */
+export const KEPT_AFTER_DELETION = new Map<PgTable, string>([
+  [
+    payments,
+    'Accounting and tax law require records of sales (amount, date, reference, plan) to be kept; they point to the emptied user row, which names nobody.',
+  ],
+]);
+
+/** Every row that belongs to the student, but the payments. */
 async function deleteOwnedRows(tx: Transaction, userId: string) {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
-  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-  await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
-  await tx.delete(coinLedger).where(eq(coinLedger.userId, userId));
-  await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
-  await tx.delete(attempts).where(eq(attempts.userId, userId));
-  await tx.delete(paperDownloads).where(eq(paperDownloads.userId, userId));
+  for (const table of ERASED_WITH_ACCOUNT) await tx.delete(table).where(eq(table.userId, userId));
 }
 
 /**
