@@ -14,6 +14,7 @@ import {
   users,
   utmeSections,
 } from '../../src/server/db/schema.ts';
+import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
   databaseFingerprint,
@@ -763,4 +764,24 @@ describe('one student cannot read or change another student’s data', () => {
     expect(await rowsOf(t.db, a.id)).toBe(aWithDownload);
     expect(aWithDownload).not.toBe(aBefore);
   });
+
+  it('A spending the upload limit at a paper leaves B’s uploads at it open', async () => {
+    const { a, b } = await pair();
+    const upload = (student: Student) => {
+      const request = validRequest('POST /api/v1/exam/offline', student);
+      return send(
+        'POST /api/v1/exam/offline',
+        { ...request, body: { ...(request.body as object), clientId: randomUUID() } },
+        student.token,
+      );
+    };
+    for (let count = 0; count < RATE_LIMIT_POLICY.offlineUploadPaper.points; count++) {
+      expect((await upload(a)).status).toBe(200);
+    }
+    expect((await upload(a)).status).toBe(429);
+    const bBefore = await rowsOf(t.db, b.id);
+    const theirs = await upload(b);
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(await rowsOf(t.db, b.id)).not.toBe(bBefore);
+  }, 60_000);
 });

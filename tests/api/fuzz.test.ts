@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { subjects } from '../../src/server/db/schema.ts';
+import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
   databaseFingerprint,
@@ -741,6 +742,30 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
       }),
       { numRuns: GARBAGE_RUNS, seed: SEED, endOnFailure: true },
     );
+  }, 120_000);
+
+  it('POST /api/v1/exam/offline (student): past the upload limit, valid and broken bodies get 429 or 400 and store nothing', async () => {
+    const endpoint = endpoints.find((candidate) => candidate.key === 'POST /api/v1/exam/offline');
+    const example = examples['POST /api/v1/exam/offline'];
+    if (!endpoint || example?.kind !== 'json') throw new Error('no offline upload endpoint or example');
+    // New attempts until the paper's limit (part spent by the near-valid bodies above) refuses one.
+    let status = 200;
+    for (let count = 0; count <= RATE_LIMIT_POLICY.offlineUploadPaper.points && status === 200; count++) {
+      const body = { ...example.fields, clientId: crypto.randomUUID() };
+      status = (await t.request('POST', '/api/v1/exam/offline', { token: student.token, body })).status;
+    }
+    expect(status).toBe(429);
+    fingerprint = await databaseFingerprint(t.db);
+    await fc.assert(
+      fc.asyncProperty(nearValid(example), async (fuzz) => {
+        const response = await probe(endpoint, fuzz, student.token);
+        expect([400, 415, 429], `${fuzz.label}: ${response.text}`).toContain(response.status);
+      }),
+      { numRuns: NEAR_VALID_RUNS, seed: SEED, endOnFailure: true },
+    );
+    const again = { ...example.fields, clientId: crypto.randomUUID() };
+    const limited = await t.request('POST', '/api/v1/exam/offline', { token: student.token, body: again });
+    expect(limited.status).toBe(429);
   }, 120_000);
 
   it('leaves Object.prototype alone', () => {

@@ -614,6 +614,62 @@ describe('POST /api/v1/exam/offline', () => {
     // The good attempt itself goes through.
     expect((await upload(student.token, good())).status).toBe(200);
   });
+
+  const perPaper = RATE_LIMIT_POLICY.offlineUploadPaper.points;
+  const perAccount = RATE_LIMIT_POLICY.offlineUploadAccount.points;
+  it(`takes ${perPaper} attempts a day at one paper and ${perAccount} in all per account, then 429s storing nothing`, async () => {
+    const app = await createTestApp();
+    const student = await subscribedStudent(app);
+    const downloadedAt = app.clock.now();
+    const papersNeeded = Math.ceil(perAccount / perPaper) + 1;
+    const papers: Paper[] = [];
+    for (let index = 0; index < papersNeeded; index++) {
+      const paper = await createPaper(app.db, { count: 4, duration: 5 });
+      await download(student.token, paper, app);
+      papers.push(paper);
+    }
+    app.clock.advance(10 * MINUTE);
+    const send = (paper: Paper) => upload(student.token, attemptAt(paper, downloadedAt), app);
+    const [first, second] = papers;
+    if (!first || !second) throw new Error('the fixture needs two papers');
+
+    // A phone syncing a week's queue at once: every attempt at one paper up to its limit is stored.
+    const sendMany = async (paper: Paper, count: number) =>
+      (await Promise.all(Array.from({ length: count }, () => send(paper)))).map(
+        (response) => response.status,
+      );
+    expect(await sendMany(first, perPaper)).toEqual(Array(perPaper).fill(200));
+    const before = await databaseFingerprint(app.db);
+    const paperLimited = await send(first);
+    expect(paperLimited.status).toBe(429);
+    expect(paperLimited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(paperLimited.text).toMatch(
+      /^You have sent many offline tests today\. The rest stay on this phone/,
+    );
+    expect(await databaseFingerprint(app.db)).toEqual(before);
+    // Another paper is still open, and an invalid body still gets its own 400, uncounted.
+    expect((await send(second)).status).toBe(200);
+    expect((await upload(student.token, { paperId: second.paperId }, app)).status).toBe(400);
+
+    // The second paper has one attempt already; the account's total is what stops the rest.
+    let sent = perPaper + 1;
+    for (const [index, paper] of papers.slice(1).entries()) {
+      const count = Math.min(perPaper - (index === 0 ? 1 : 0), perAccount - sent);
+      expect(await sendMany(paper, count)).toEqual(Array(count).fill(200));
+      sent += count;
+    }
+    const last = papers.at(-1);
+    if (!last) throw new Error('no paper');
+    const accountLimited = await send(last);
+    expect(accountLimited.status).toBe(429);
+    const stored = await app.db.$count(attempts, eq(attempts.userId, student.user._id));
+    expect(stored).toBe(perAccount);
+
+    // Another student is not limited by this one.
+    const other = await subscribedStudent(app);
+    await download(other.token, first, app);
+    expect((await upload(other.token, attemptAt(first, app.clock.now()), app)).status).toBe(200);
+  }, 120_000);
 });
 
 describe.runIf(testDatabaseKind === 'postgres')('offline uploads on PostgreSQL', () => {

@@ -1,6 +1,7 @@
 // rate-limiter-flexible counts windows in seconds.
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Every limit: how many counted requests (`points`) one key may make in a fixed window of `seconds`.
@@ -37,6 +38,10 @@ export const RATE_LIMIT_POLICY = {
   paymentVerifyAccount: { points: 10, seconds: MINUTE },
   /** Papers one account downloads for offline use, key and all: a week's worth at once fits, a copier does not. */
   paperDownloadAccount: { points: 30, seconds: HOUR },
+  /** Attempts one account uploads from the phone: a week offline syncs at once, a forging script stops. */
+  offlineUploadAccount: { points: 200, seconds: DAY },
+  /** Attempts at one paper one account uploads: a paper drilled daily for a week fits. */
+  offlineUploadPaper: { points: 60, seconds: DAY },
   /** Problems one account reports in questions: a student flagging a bad paper fits, a script spamming does not. */
   questionReportAccount: { points: 10, seconds: HOUR },
 } as const satisfies Record<string, { points: number; seconds: number }>;

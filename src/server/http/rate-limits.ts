@@ -10,6 +10,7 @@ import {
   verifyEmailSchema,
 } from '../../lib/validation/account.ts';
 import { contactSchema } from '../../lib/validation/contact.ts';
+import { offlineAttemptSchema } from '../../lib/validation/offline.ts';
 import { questionReportSchema } from '../../lib/validation/reports.ts';
 import type { AppDeps } from '../deps.ts';
 import type { LimitName } from './rate-limit-policy.ts';
@@ -186,6 +187,24 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
         keepOn(isSuccess),
       ),
     ]),
+    // Set after requireUser; an invalid body gets its 400 uncounted. A refused upload stays queued on the phone.
+    offlineUpload: limit(
+      async (c) => {
+        const body = await validBody(c, offlineAttemptSchema);
+        const userId = await readAccount(c);
+        return body && userId ? { userId, paperId: body.paperId } : undefined;
+      },
+      ({ userId, paperId }) => {
+        const message = (wait: string) =>
+          `You have sent many offline tests today. The rest stay on this phone and are sent in ${wait}.`;
+        // Every answer but a 5xx asked the database, a 409 or a re-sent attempt as much as a new one.
+        const counts = keepOn((status) => status < 500);
+        return [
+          counter('offlineUploadAccount', userId, message, counts),
+          counter('offlineUploadPaper', `${userId}:${paperId}`, message, counts),
+        ];
+      },
+    ),
     // Set after requireUser; an invalid body gets its 400 uncounted.
     questionReport: limit(
       async (c) => ((await validBody(c, questionReportSchema)) ? await readAccount(c) : undefined),

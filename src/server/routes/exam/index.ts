@@ -169,12 +169,18 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
         return ok(c, OFFLINE_PAPER_MESSAGE, paper);
       },
     )
-    .post('/offline', requireUser, validate('json', offlineAttemptSchema), async (c) => {
-      const { db, clock } = c.get('deps');
-      const { userId } = c.get('auth');
-      const result = await uploadOfflineAttempt(db, papers, userId, c.req.valid('json'), clock.now());
-      return ok(c, 'Offline attempt saved', result);
-    })
+    .post(
+      '/offline',
+      requireUser,
+      limits.offlineUpload,
+      validate('json', offlineAttemptSchema),
+      async (c) => {
+        const { db, clock } = c.get('deps');
+        const { userId } = c.get('auth');
+        const result = await uploadOfflineAttempt(db, papers, userId, c.req.valid('json'), clock.now());
+        return ok(c, 'Offline attempt saved', result);
+      },
+    )
     .post('/lifeline', requireUser, validate('json', lifelineSchema), async (c) => {
       const { db, clock } = c.get('deps');
       const used = await useLifeline(db, c.get('auth').userId, c.req.valid('json'), clock.now());
