@@ -628,3 +628,15 @@ export const questionReports = pgTable(
     index('question_reports_question_idx').on(table.questionId),
   ],
 );
+
+/**
+ * The phone numbers and emails of deleted accounts that had the free trial and welcome coins, each only as
+ * a keyed hash (HMAC-SHA-256 with IDENTITY_HASH_KEY, services/returning-identities.ts): an account that
+ * confirms one of them again gets no second welcome. Without the key the hashes name nobody, and an 11-digit
+ * phone number cannot be found by trying them all.
+ */
+export const welcomedIdentities = pgTable('welcomed_identities', {
+  /** Hex HMAC of `phone:<number>` or `email:<address>`. */
+  hash: text('hash').primaryKey(),
+  createdAt: createdAt(),
+});
