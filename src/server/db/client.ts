@@ -37,7 +37,17 @@ export interface PoolOptions {
   max?: number;
   /** Told about connections that broke while nobody was using them (a restart, a failover). */
   onConnectionError?: (error: Error) => void;
+  /** How long one statement may run before PostgreSQL cancels it (0: no limit); the app's by default. */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * The app's statement_timeout: no request's query comes near it (the slowest, in docs/performance.md, take
+ * tens of milliseconds), and a runaway one is cancelled (57014, a 503) before it holds a connection for long.
+ */
+export const APP_STATEMENT_TIMEOUT_MS = 5_000;
+/** The staff commands' statement_timeout: an import or the item statistics over a large bank take longer. */
+export const STAFF_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
 /** What runs once the schema is current, before the database is handed out: seeding an empty one. */
 export type StartUp = (db: Database) => Promise<void>;
@@ -66,6 +76,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     // While the database is unreachable, fail fast (a 503) instead of queueing students behind it.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs ?? APP_STATEMENT_TIMEOUT_MS,
   });
   pool.on('error', report);
   pool.on('connect', (connection) => {
@@ -111,10 +122,14 @@ async function migrateLocked(pool: pg.Pool, db: Database, startUp: StartUp | und
   const connection = await pool.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+    // A migration that rewrites a large table may run for minutes; the pool's timeout is for requests.
+    await connection.query('set statement_timeout = 0');
     await migrateNodePg(drizzleNodePg(connection, { schema }), { migrationsFolder });
     await startUp?.(db);
   } finally {
     await connection.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => {});
+    // Back to the pool's own timeout (the one the connection started with) before others use it.
+    await connection.query('reset statement_timeout').catch(() => {});
     connection.release();
   }
 }
