@@ -12,10 +12,15 @@
 // client connection to the app's database, once. Errors are then allowed and reported per step and kind;
 // an instance that exits (a restart by the supervisor) or a missing acknowledged write fails the run.
 //
+// --hostile adds one client beside the students that keeps sending, over HTTP/1.1 keep-alive, bodies the
+// app never reads: 1.1 MB to /api/v1/user/login (over the 1 MB limit) and about 420 KB to a 404 route, to
+// a 401 route and to logout, one of each kind at a time, --hostile-interval ms apart (250 by default). Its
+// answers are reported apart; any failed student request fails the run.
+//
 //   npm run bench:exam-day -- [--students 5000] [--answers 10] [--interval 1000] [--concurrency 64]
 //                             [--ramp 60] [--questions 100000] [--users 100000]
 //                             [--instances N [--connections 64] [--web-concurrency W] [--pool-max P]]
-//                             [--terminate-backends-at S]
+//                             [--terminate-backends-at S] [--hostile [--hostile-interval 250]]
 //   BENCH_DATABASE_URL=postgres://... npm run bench:exam-day  (default: a fresh database on 127.0.0.1:5432)
 //   BENCH_REDIS_URL=redis://...       (with --instances; default redis://127.0.0.1:6379)
 //   BENCH_TARGET=http://host:port npm run bench:exam-day      (a server you started on BENCH_DATABASE_URL)
@@ -70,6 +75,8 @@ const WEB_CONCURRENCY =
 const POOL_MAX = flags['pool-max'] === undefined ? undefined : intFlag(flags, 'pool-max', 10);
 const FAULT_AT_S =
   flags['terminate-backends-at'] === undefined ? undefined : intFlag(flags, 'terminate-backends-at', 0);
+const HOSTILE = flags.hostile !== undefined && flags.hostile !== 'false';
+const HOSTILE_INTERVAL_MS = intFlag(flags, 'hostile-interval', 250);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const size = {
   questions: intFlag(flags, 'questions', DEFAULT_SIZE.questions),
@@ -141,6 +148,8 @@ interface Deployment {
   dispatchers: Dispatcher[];
   /** Headers a browser on the public site would add to every request that changes something. */
   unsafeHeaders: Record<string, string>;
+  /** The root certificate that signed the origin's, when it speaks HTTPS. */
+  ca?: string;
   instances: WatchedInstance[];
   /** Report lines about the topology, written before the load table. */
   describe: () => string;
@@ -310,6 +319,7 @@ async function proxiedDeployment(databaseUrl: string, fresh: boolean): Promise<D
     );
     return {
       origin: publicOrigin,
+      ca,
       dispatchers: clients,
       unsafeHeaders: { origin: publicOrigin },
       instances,
@@ -505,6 +515,135 @@ function describeProxyErrors(deployment: Deployment): string {
   return `\n- Caddy logged these proxy errors: ${errors.map(([message, count]) => `${count}× \`${message}\``).join(', ')}${cutOff}`;
 }
 
+/** One kind of request the hostile client sends: where, how big a body, and with whose token. */
+interface HostileKind {
+  name: string;
+  path: string;
+  bytes: number;
+  /** Signs in first (an account of its own each time, away from the students') to log that session out. */
+  signsIn?: boolean;
+}
+
+const HOSTILE_KINDS: HostileKind[] = [
+  { name: '1.1 MB to /api/v1/user/login', path: '/api/v1/user/login', bytes: 1_100_000 },
+  { name: '420 KB to a 404 route', path: '/api/v1/no-such-route', bytes: 420_000 },
+  { name: '420 KB to a 401 route', path: '/api/v1/exam/offline', bytes: 420_000 },
+  { name: '420 KB to logout', path: '/api/v1/user/logout', bytes: 420_000, signsIn: true },
+];
+
+/** What the hostile client got for one kind of request: statuses (and who gave them) and network errors. */
+interface HostileTally {
+  answers: Map<string, number>;
+  latencies: number[];
+}
+
+/**
+ * The hostile client: one loop per kind of request, each sending its next as soon as the last is answered
+ * and the interval has passed, on its own HTTP/1.1 keep-alive connections, until `until` resolves.
+ */
+async function runHostile(options: {
+  origin: string;
+  ca?: string;
+  unsafeHeaders: Record<string, string>;
+  until: Promise<void>;
+}): Promise<Map<string, HostileTally>> {
+  const agent = new Agent({
+    connections: HOSTILE_KINDS.length,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    ...(options.ca ? { connect: { ca: options.ca } } : {}),
+  });
+  const tallies = new Map(
+    HOSTILE_KINDS.map((kind) => [
+      kind.name,
+      { answers: new Map<string, number>(), latencies: [] as number[] },
+    ]),
+  );
+  let stopped = false;
+  void options.until.then(() => {
+    stopped = true;
+  });
+  // The logout loop signs in as the synthetic students before the students' own (FIRST_STUDENT on), one
+  // after the other, from addresses of its own: no sign-in limit stands between it and its logouts.
+  let account = 0;
+  const headers = () => ({
+    'frontend-source': 'webuser',
+    'content-type': 'application/json',
+    'x-forwarded-for': `10.66.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+    ...options.unsafeHeaders,
+  });
+  async function loop(kind: HostileKind) {
+    const tally = tallies.get(kind.name);
+    if (!tally) return;
+    const count = (answer: string) => tally.answers.set(answer, (tally.answers.get(answer) ?? 0) + 1);
+    // A JSON document the size of the body, which nothing reads to its end.
+    const body = Buffer.from(`{"pad":"${'x'.repeat(kind.bytes - 10)}"}`);
+    while (!stopped) {
+      let token: string | undefined;
+      if (kind.signsIn) {
+        const signIn = await request(`${options.origin}/api/v1/user/login`, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: headers(),
+          body: JSON.stringify({
+            telephone: syntheticPhone(account % Math.max(1, FIRST_STUDENT)),
+            password: SYNTHETIC_PASSWORD,
+          }),
+        }).catch(() => undefined);
+        account += 1;
+        const text = await signIn?.body.text().catch(() => '');
+        token = signIn?.statusCode === 200 ? (JSON.parse(text ?? '{}').data?.token as string) : undefined;
+        if (!token) count(`sign-in before logout failed (${signIn?.statusCode ?? 'network'})`);
+      }
+      const sent = performance.now();
+      try {
+        const response = await request(`${options.origin}${kind.path}`, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: token ? { ...headers(), authorization: `Bearer ${token}` } : headers(),
+          body,
+        });
+        await response.body.text();
+        tally.latencies.push(performance.now() - sent);
+        const fromProxy = INSTANCES > 0 && response.headers['x-request-id'] === undefined;
+        count(`HTTP ${response.statusCode}${fromProxy ? ' from Caddy' : ''}`);
+      } catch (error) {
+        count(errorKind(error));
+      }
+      await sleep(HOSTILE_INTERVAL_MS);
+    }
+  }
+  try {
+    await Promise.all(HOSTILE_KINDS.map(loop));
+  } finally {
+    await agent.close().catch(() => {});
+  }
+  return tallies;
+}
+
+/** The report's lines on the hostile client: what it sent and what each kind got back. */
+function describeHostile(tallies: Map<string, HostileTally>): string {
+  const rows = HOSTILE_KINDS.map((kind) => {
+    const tally = tallies.get(kind.name);
+    const answers = [...(tally?.answers ?? [])]
+      .sort((a, b) => b[1] - a[1])
+      .map(([answer, count]) => `${answer} ×${formatNumber(count)}`)
+      .join(', ');
+    const sent = [...(tally?.answers ?? [])]
+      .filter(([answer]) => !answer.startsWith('sign-in'))
+      .reduce((sum, [, count]) => sum + count, 0);
+    return [kind.name, formatNumber(sent), formatNumber(percentile(tally?.latencies ?? [], 50), 1), answers];
+  });
+  return `
+- Hostile client (\`--hostile\`): beside the students, one client on its own HTTP/1.1 keep-alive connections
+  (${HOSTILE_KINDS.length}, one a kind) sends bodies nothing reads, one of each kind at a time, ${formatNumber(HOSTILE_INTERVAL_MS)} ms after the last
+  answer; the logout loop signs in first as an account of its own (a new one each time, none of the
+  students'). Its answers, counted apart from the students':
+
+${table(['request', 'sent', 'p50 ms', 'answers'], rows)}
+`;
+}
+
 async function main() {
   const host = machine();
   const command = [
@@ -516,6 +655,7 @@ async function main() {
     INSTANCES > 0 && WEB_CONCURRENCY !== undefined && `--web-concurrency ${WEB_CONCURRENCY}`,
     INSTANCES > 0 && POOL_MAX !== undefined && `--pool-max ${POOL_MAX}`,
     FAULT_AT_S !== undefined && `--terminate-backends-at ${FAULT_AT_S}`,
+    HOSTILE && `--hostile --hostile-interval ${HOSTILE_INTERVAL_MS}`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -637,6 +777,17 @@ async function main() {
     started = performance.now();
     const startedAtEpoch = Date.now();
     let finished = 0;
+    let studentsDone = () => {};
+    const hostileRun = HOSTILE
+      ? runHostile({
+          origin,
+          ca: deployment.ca,
+          unsafeHeaders,
+          until: new Promise<void>((resolve) => {
+            studentsDone = resolve;
+          }),
+        })
+      : undefined;
     const progress = setInterval(() => {
       const saves = latencies.get('save answer')?.length ?? 0;
       const failed = [...errors.values()].reduce((sum, count) => sum + count, 0);
@@ -672,6 +823,8 @@ async function main() {
     clearInterval(progress);
     clearTimeout(faultTimer);
     const elapsedS = (performance.now() - started) / 1000;
+    studentsDone();
+    const hostile = await hostileRun;
     const faultOutcome =
       FAULT_AT_S === undefined
         ? undefined
@@ -752,7 +905,7 @@ ${deployment.describe()}
 - Took ${formatNumber(elapsedS, 1)} s; ${formatNumber(completed)} of ${formatNumber(STUDENTS)} students submitted (a student whose request fails stops there)
 
 ${table(['step', 'requests', 'p50 ms', 'p99 ms', 'p99.9 ms', 'errors'], rows)}
-${kindRows.length === 0 ? '' : `\nErrors by kind:\n\n${table(['step', 'error', 'count'], kindRows)}\n`}
+${kindRows.length === 0 ? '' : `\nErrors by kind:\n\n${table(['step', 'error', 'count'], kindRows)}\n`}${hostile ? describeHostile(hostile) : ''}
 Read from the database afterwards: ${formatNumber(storedAnswers)} of ${formatNumber(ackedAnswers)} acknowledged answers saved, ${formatNumber(scored)} of
 ${formatNumber(acked.submissions.size)} acknowledged submissions scored, ${missing.length} missing, ${formatNumber(totalErrors)} errors.`,
     );
@@ -761,7 +914,15 @@ ${formatNumber(acked.submissions.size)} acknowledged submissions scored, ${missi
     );
     for (const line of instanceReport.lines) console.log(`bench:exam-day: ${line}`);
     if (deployment.logFile) console.log(`bench:exam-day: Caddy's log is in ${deployment.logFile}`);
-    if (missing.length > 0 || !instanceReport.allUp) process.exitCode = 1;
+    if (hostile) {
+      for (const [kind, tally] of hostile) {
+        console.log(
+          `bench:exam-day: hostile ${kind}: ${[...tally.answers].map(([answer, count]) => `${answer} ×${count}`).join(', ')}`,
+        );
+      }
+    }
+    // The hostile client is there to show that it costs the students nothing: any failure of theirs fails the run.
+    if (missing.length > 0 || !instanceReport.allUp || (hostile && totalErrors > 0)) process.exitCode = 1;
   } finally {
     await deployment?.stop();
     await database.drop();
@@ -776,6 +937,12 @@ function reportSection(): { name: string; title: string } {
     return {
       name: 'bench:exam-day-fault',
       title: `Exam day with a database fault (\`bench:exam-day --terminate-backends-at ${FAULT_AT_S}\`)`,
+    };
+  }
+  if (HOSTILE) {
+    return {
+      name: INSTANCES > 0 ? 'bench:exam-day-hostile' : 'bench:exam-day-hostile-direct',
+      title: `Exam day with a hostile client (\`bench:exam-day${INSTANCES > 0 ? ` --instances ${INSTANCES}` : ''} --hostile\`)`,
     };
   }
   if (INSTANCES > 0) {
