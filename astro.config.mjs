@@ -3,6 +3,7 @@ import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { LOAD_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/content-security-policy.ts';
 import { serviceWorker } from './src/service-worker/build.ts';
 
 /**
@@ -36,10 +37,12 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   security: {
-    // Astro hashes every inline script and style into a CSP meta tag; server.mjs adds the header-only parts.
+    // Astro hashes every inline script and style into a CSP meta tag; the header (src/server/serve.ts,
+    // deploy/Caddyfile) repeats the rest and adds frame-ancestors (src/server/content-security-policy.ts).
     csp: {
-      scriptDirective: { resources: ["'self'", 'https://js.paystack.co'] },
-      styleDirective: { resources: ["'self'"] },
+      directives: LOAD_DIRECTIVES,
+      scriptDirective: { resources: SCRIPT_SOURCES },
+      styleDirective: { resources: STYLE_SOURCES },
     },
   },
 });

@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import type { App } from './app.ts';
 import type { Config } from './config.ts';
+import { PAGE_POLICY } from './content-security-policy.ts';
 import { getRuntime } from './runtime.ts';
 
 /** Astro's built request handler: pre-rendered pages and the static files. */
@@ -14,9 +15,9 @@ export type PageHandler = (request: IncomingMessage, response: ServerResponse) =
 const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOW = [...SERVED_METHODS].join(', ');
 
-// Script and style sources come from the CSP <meta> tag Astro writes with the hash of each inline script.
-const PAGE_HEADERS = {
-  'Content-Security-Policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+/** The headers of everything outside /api; deploy/Caddyfile sends the same for the pages it serves from disk. */
+export const PAGE_HEADERS = {
+  'Content-Security-Policy': PAGE_POLICY,
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
