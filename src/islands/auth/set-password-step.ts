@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/validation/zod.ts';
 
 /** Where /set-password keeps step 2 in sessionStorage. */
 export const SAVED_STEP_KEY = 'set-password:step-2';

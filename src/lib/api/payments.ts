@@ -4,7 +4,6 @@
  * server answers. The server's handlers `satisfies` these types; the payment screens import them.
  */
 
-import type { z } from 'zod';
 import type {
   cardPaymentMetadataSchema,
   coinPurchaseSchema,
@@ -13,6 +12,7 @@ import type {
   subscriptionSchema,
   testCheckoutSchema,
 } from '../validation/payment.ts';
+import type { z } from '../validation/zod.ts';
 
 /** What the grant reads from a payment's metadata: whose it is and what it is for. */
 export type PurchaseMetadata = z.output<typeof paymentMetadataSchema>;

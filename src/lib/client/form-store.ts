@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
-import type { z } from 'zod';
 import { checkForm, type FieldErrors } from '../validation/form-errors.ts';
+import type { z } from '../validation/zod.ts';
 
 /** What a submit handler reports back: field errors to show beside the inputs, or nothing. */
 export type SubmitOutcome = { fieldErrors?: FieldErrors } | undefined;

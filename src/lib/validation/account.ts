@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   confirmationMatches,
   emailAddress,
@@ -8,6 +7,7 @@ import {
   phoneNumber,
   requiredText,
 } from './fields.ts';
+import { z } from './zod.ts';
 
 /**
  * Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions.md).

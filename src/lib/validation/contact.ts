@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { requiredText } from './fields.ts';
+import { z } from './zod.ts';
 
 /** Length caps of the contact form, so one message cannot fill the mailbox or the database. */
 export const CONTACT_LIMITS = { fullname: 100, email: 254, telephone: 20, message: 5000 } as const;

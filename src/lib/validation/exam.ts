@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { LIFELINE_KINDS } from '../api/exam.ts';
 import { UTME } from '../api/utme.ts';
+import { z } from './zod.ts';
 
 const id = (message: string) => z.uuid({ error: message });
 

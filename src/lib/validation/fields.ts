@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // A NUL character or half of a surrogate pair: PostgreSQL's text type cannot hold the first (the insert
 // fails) and UTF-8 cannot carry the second (it would be stored as U+FFFD), so neither is ever accepted.

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 /** The first message for each top-level field, the shape a form shows beside its inputs. */
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;

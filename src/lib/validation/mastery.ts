@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { TopicPracticeQuery } from '../api/mastery.ts';
+import { z } from './zod.ts';
 
 /** The longest topic name the importer accepts (input-schema.ts): a longer one cannot be in the bank. */
 export const MAX_TOPIC_LENGTH = 200;

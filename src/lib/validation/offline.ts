@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { OfflineAttemptUpload } from '../api/offline.ts';
 import { MAX_ANSWERS } from './exam.ts';
+import { z } from './zod.ts';
 
 const id = (message: string) => z.uuid({ error: message });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const reference = z
   .string({ error: 'reference is required' })

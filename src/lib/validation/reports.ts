@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { QUESTION_REPORT_REASONS, REPORT_NOTE_MAX } from '../api/reports.ts';
 import { optionalText } from './fields.ts';
+import { z } from './zod.ts';
 
 // Control characters other than line breaks and tabs: a note is plain text, and editors read it in a
 // terminal (npm run reports:list), where an escape sequence could rewrite what they see.

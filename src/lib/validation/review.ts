@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import {
   MAX_REVIEW_SECONDS,
   REVIEW_SESSION_SIZE,
   type ReviewAnswerBody,
   type ReviewDueQuery,
 } from '../api/review.ts';
+import { z } from './zod.ts';
 
 /** GET /api/v1/review/due: how many due questions to send, 0 to REVIEW_SESSION_SIZE (the default). */
 export const reviewDueQuerySchema = z.object({
