@@ -79,7 +79,30 @@ describe('parseConfig', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+      PUBLIC_SITE_URL: 'https://exam.example.com/',
     });
     expect(config.seedSampleData).toBe(false);
+    expect(config.siteUrl).toBe('https://exam.example.com');
+  });
+
+  it('refuses production without PUBLIC_SITE_URL, or with one that is not https', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://h/db',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+    };
+    expect(() => parseConfig(production)).toThrow(/Production needs PUBLIC_SITE_URL to be set/);
+    expect(() => parseConfig({ ...production, PUBLIC_SITE_URL: '  ' })).toThrow(/PUBLIC_SITE_URL/);
+    expect(() => parseConfig({ ...production, SMTP_URL: undefined })).toThrow(/SMTP_URL, PUBLIC_SITE_URL/);
+    expect(() => parseConfig({ ...production, PUBLIC_SITE_URL: 'http://exam.example.com' })).toThrow(
+      /PUBLIC_SITE_URL to be the public https:\/\/ origin/,
+    );
+    expect(parseConfig({ ...production, PUBLIC_SITE_URL: 'https://127.0.0.1:8443' }).siteUrl).toBe(
+      'https://127.0.0.1:8443',
+    );
+    // Development and tests keep the local default.
+    expect(parseConfig({}).siteUrl).toBe('http://localhost:4321');
   });
 });

@@ -112,8 +112,16 @@ export function parseConfig(environment: Environment): Config {
     const missing = ['DATABASE_URL', 'SMTP_URL', 'PAYSTACK_SECRET_KEY', 'PUBLIC_PAYSTACK_PUBLIC_KEY'].filter(
       (name) => !vars[name as keyof typeof vars],
     );
+    // Its development default would send every confirmation and reset link to http://localhost:4321.
+    if (!environment.PUBLIC_SITE_URL?.trim()) missing.push('PUBLIC_SITE_URL');
     if (missing.length > 0) {
       throw new ConfigError(`Production needs ${missing.join(', ')} to be set`);
+    }
+    if (new URL(vars.PUBLIC_SITE_URL).protocol !== 'https:') {
+      throw new ConfigError(
+        'Production needs PUBLIC_SITE_URL to be the public https:// origin (https://exam.example.com): ' +
+          'links in emails and the API origin check use it',
+      );
     }
   }
 
