@@ -547,12 +547,17 @@ async function runHostile(options: {
   unsafeHeaders: Record<string, string>;
   until: Promise<void>;
 }): Promise<Map<string, HostileTally>> {
-  const agent = new Agent({
-    connections: HOSTILE_KINDS.length,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    ...(options.ca ? { connect: { ca: options.ca } } : {}),
-  });
+  // A connection of its own for each kind, so that a failure is put down to the kind that met it.
+  const connections = new Map(
+    HOSTILE_KINDS.map((kind) => [
+      kind.name,
+      new Client(options.origin, {
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        ...(options.ca ? { connect: { ca: options.ca } } : {}),
+      }),
+    ]),
+  );
   const tallies = new Map(
     HOSTILE_KINDS.map((kind) => [
       kind.name,
@@ -574,7 +579,8 @@ async function runHostile(options: {
   });
   async function loop(kind: HostileKind) {
     const tally = tallies.get(kind.name);
-    if (!tally) return;
+    const client = connections.get(kind.name);
+    if (!tally || !client) return;
     const count = (answer: string) => tally.answers.set(answer, (tally.answers.get(answer) ?? 0) + 1);
     // A JSON document the size of the body, which nothing reads to its end.
     const body = Buffer.from(`{"pad":"${'x'.repeat(kind.bytes - 10)}"}`);
@@ -583,7 +589,7 @@ async function runHostile(options: {
       if (kind.signsIn) {
         const signIn = await request(`${options.origin}/api/v1/user/login`, {
           method: 'POST',
-          dispatcher: agent,
+          dispatcher: client,
           headers: headers(),
           body: JSON.stringify({
             telephone: syntheticPhone(account % Math.max(1, FIRST_STUDENT)),
@@ -591,15 +597,19 @@ async function runHostile(options: {
           }),
         }).catch(() => undefined);
         account += 1;
-        const text = await signIn?.body.text().catch(() => '');
-        token = signIn?.statusCode === 200 ? (JSON.parse(text ?? '{}').data?.token as string) : undefined;
+        const text = (await signIn?.body.text().catch(() => '')) ?? '';
+        try {
+          token = signIn?.statusCode === 200 ? (JSON.parse(text).data?.token as string) : undefined;
+        } catch {
+          token = undefined;
+        }
         if (!token) count(`sign-in before logout failed (${signIn?.statusCode ?? 'network'})`);
       }
       const sent = performance.now();
       try {
         const response = await request(`${options.origin}${kind.path}`, {
           method: 'POST',
-          dispatcher: agent,
+          dispatcher: client,
           headers: token ? { ...headers(), authorization: `Bearer ${token}` } : headers(),
           body,
         });
@@ -616,7 +626,7 @@ async function runHostile(options: {
   try {
     await Promise.all(HOSTILE_KINDS.map(loop));
   } finally {
-    await agent.close().catch(() => {});
+    await Promise.all([...connections.values()].map((client) => client.close().catch(() => {})));
   }
   return tallies;
 }
@@ -635,8 +645,8 @@ function describeHostile(tallies: Map<string, HostileTally>): string {
     return [kind.name, formatNumber(sent), formatNumber(percentile(tally?.latencies ?? [], 50), 1), answers];
   });
   return `
-- Hostile client (\`--hostile\`): beside the students, one client on its own HTTP/1.1 keep-alive connections
-  (${HOSTILE_KINDS.length}, one a kind) sends bodies nothing reads, one of each kind at a time, ${formatNumber(HOSTILE_INTERVAL_MS)} ms after the last
+- Hostile client (\`--hostile\`): beside the students, one client on HTTP/1.1 keep-alive connections of its own
+  (one a kind, opened again when closed) sends bodies nothing reads, one of each kind at a time, ${formatNumber(HOSTILE_INTERVAL_MS)} ms after the last
   answer; the logout loop signs in first as an account of its own (a new one each time, none of the
   students'). Its answers, counted apart from the students':
 
@@ -719,7 +729,10 @@ async function main() {
           const kind = `${step}: ${errorKind(error)}`;
           errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
           errorTimes.push(performance.now() - started);
-          if (!errorSamples.has(kind)) errorSamples.set(kind, (error as Error).message);
+          if (!errorSamples.has(kind)) {
+            errorSamples.set(kind, (error as Error).message);
+            console.log(`bench:exam-day: first ${kind}: ${(error as Error).message.slice(0, 200)}`);
+          }
           throw error;
         }
       });
