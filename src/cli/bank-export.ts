@@ -1,9 +1,8 @@
 // Writes the question bank to a folder in the native JSON format: `npm run bank:export -- <folder>`.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { exportBank } from '../server/services/bank/export.ts';
+import { openCommandDatabase } from './database.ts';
 
 const USAGE = `Usage: npm run bank:export -- <folder>
 
@@ -21,7 +20,7 @@ async function main(): Promise<number> {
     (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const handle = await openDatabase(loadConfig().database);
+  const handle = await openCommandDatabase();
   try {
     const result = await exportBank(handle.db, resolve(folder));
     process.stdout.write(

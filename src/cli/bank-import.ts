@@ -1,7 +1,5 @@
 // Imports question-bank files into the database: `npm run bank:import -- <file or folder>... [--dry-run]`.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { importBank } from '../server/services/bank/import.ts';
 import {
   BankImportError,
@@ -9,6 +7,7 @@ import {
   formatProblem,
   type Problem,
 } from '../server/services/bank/types.ts';
+import { openCommandDatabase } from './database.ts';
 import { createProgressBar } from './progress.ts';
 
 const USAGE = `Usage: npm run bank:import -- <file or folder>... [--dry-run]
@@ -61,8 +60,7 @@ async function main(): Promise<number> {
     return parsed.values.help ? 0 : 2;
   }
   const dryRun = Boolean(parsed.values['dry-run']);
-  const config = loadConfig();
-  const handle = await openDatabase(config.database);
+  const handle = await openCommandDatabase();
   const progress = createProgressBar();
   try {
     const summary = await importBank(handle.db, parsed.positionals, {

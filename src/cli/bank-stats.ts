@@ -1,11 +1,10 @@
 // Item statistics of the bank's papers over students' first attempts: `npm run bank:stats -- [options]`.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { FLAG_RULES } from '../server/services/learning/item-statistics.ts';
 import { bankStatistics } from '../server/services/learning/item-stats.ts';
 import { formatReport, toCsv } from '../server/services/learning/item-stats-report.ts';
+import { openCommandDatabase } from './database.ts';
 
 const USAGE = `Usage: npm run bank:stats -- [--exam-type <name>] [--subject <name>] [--year <year>]
                           [--min-attempts <n>] [--online-only] [--flagged] [--csv <file>]
@@ -60,7 +59,7 @@ async function main(): Promise<number> {
   const rules = { ...FLAG_RULES, minAttempts };
   const flagged = Boolean(values.flagged);
 
-  const handle = await openDatabase(loadConfig().database);
+  const handle = await openCommandDatabase();
   try {
     const stats = await bankStatistics(
       handle.db,

@@ -2,9 +2,8 @@
 //   echo 'long-admin-password' | npm run admin:create -- --first Ada --last Obi --email ada@x.ng --phone 08030000000
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { adminSchema, createAdmin } from '../server/services/admins.ts';
+import { openCommandDatabase } from './database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +32,7 @@ if (!parsed.success) {
   process.exit(1);
 }
 
-const handle = await openDatabase(loadConfig().database);
+const handle = await openCommandDatabase();
 try {
   const result = await createAdmin(handle.db, parsed.data);
   console.log(

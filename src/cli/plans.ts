@@ -6,10 +6,9 @@
 
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { plans } from '../server/db/schema.ts';
 import { listPlans, planInputSchema, upsertPlan } from '../server/services/payments/plans.ts';
+import { openCommandDatabase } from './database.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -32,7 +31,7 @@ if (!command || !['list', 'set', 'remove'].includes(command) || (command !== 'li
   process.exit(1);
 }
 
-const handle = await openDatabase(loadConfig().database);
+const handle = await openCommandDatabase();
 try {
   if (command === 'list') {
     for (const plan of await listPlans(handle.db)) {

@@ -4,9 +4,8 @@
 //   npm run reports:resolve -- <question key>     marks every open report of that question resolved
 import { parseArgs } from 'node:util';
 import { QUESTION_REPORT_REASON_LABELS } from '../lib/api/reports.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { listOpenReports, resolveReports } from '../server/services/question-reports.ts';
+import { openCommandDatabase } from './database.ts';
 
 const USAGE = `Usage: npm run reports:list
        npm run reports:resolve -- <report id | question key>
@@ -42,7 +41,7 @@ async function main(): Promise<number> {
     (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const handle = await openDatabase(loadConfig().database);
+  const handle = await openCommandDatabase();
   try {
     if (command === 'list') {
       const reports = await listOpenReports(handle.db);

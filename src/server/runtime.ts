@@ -47,12 +47,26 @@ async function boot() {
 
 let started: ReturnType<typeof boot> | undefined;
 
+// `astro dev` evaluates this module again when a server file changes. The runtime the earlier evaluation
+// booted still has the database open, and an embedded one may be opened once per process: close it first.
+const runtimeKey = Symbol.for('exam-practice.runtime');
+const processState = globalThis as typeof globalThis & { [runtimeKey]?: ReturnType<typeof boot> };
+
+async function replaceEarlierRuntime() {
+  const earlier = processState[runtimeKey];
+  if (earlier) await earlier.then((runtime) => runtime.close()).catch(() => {});
+  return boot();
+}
+
 /** The process's one API and its database, booted on first use; every caller awaits the same start-up. */
 export function getRuntime() {
-  started ??= boot().catch((error: unknown) => {
-    started = undefined;
-    throw error;
-  });
+  if (!started) {
+    started = replaceEarlierRuntime().catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    processState[runtimeKey] = started;
+  }
   return started;
 }
 

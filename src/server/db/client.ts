@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { lockDataFolder } from './data-folder-lock.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -102,8 +103,29 @@ export async function openDatabase(
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  return openPglite(database.dataDir ? new PGlite(database.dataDir) : new PGlite(), options.startUp);
+  if (!database.dataDir) return openPglite(new PGlite(), options.startUp);
+  mkdirSync(database.dataDir, { recursive: true });
+  // A second process on the folder would lose its writes (data-folder-lock.ts): this refuses it instead.
+  const unlock = lockDataFolder(database.dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(database.dataDir);
+    const handle = await openPglite(client, options.startUp);
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    unlock();
+    throw error;
+  }
 }
 
 /**
