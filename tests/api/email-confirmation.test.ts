@@ -91,7 +91,7 @@ describe('an account whose email is not confirmed', () => {
 });
 
 describe('POST /api/v1/user/verify-email', () => {
-  it('starts the trial and the 80 welcome coins once, and a second opening of the link is refused', async () => {
+  it('starts the trial and the 80 welcome coins once; a second opening says the address is confirmed', async () => {
     const { token, user } = await signUpUnconfirmedStudent(t);
     const link = confirmationTokenFor(t, user.email);
 
@@ -109,12 +109,17 @@ describe('POST /api/v1/user/verify-email', () => {
       endsAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
     });
 
+    // A double tap, or a mail scanner that opened the link first: the student reads that all is well.
     const second = await verify(link, token);
-    expect(second.status).toBe(400);
-    expect(second.json).toMatchObject({
-      success: false,
-      errors: [{ path: ['token'], message: expect.stringMatching(/invalid, already used or expired/) }],
+    expect(second.status).toBe(200);
+    expect(second.json.message).toBe(`${user.email} is already confirmed: there is nothing more to do.`);
+    expect(second.json.data).toMatchObject({
+      purpose: 'sign-up',
+      email: user.email,
+      welcomeGranted: false,
+      alreadyConfirmed: true,
     });
+    expect(first.json.data.alreadyConfirmed).toBe(false);
     const rewards = await rewardsOf(t, user._id);
     expect(rewards.trials).toHaveLength(1);
     expect(rewards.credits).toEqual([{ coins: 80, description: 'Welcome bonus' }]);
@@ -407,6 +412,90 @@ describe('changing the email', () => {
       200,
     );
   });
+
+  it("answers the same for another account's address, and mails that account's owner a notice, no link", async () => {
+    const owner = await signUpStudent(t);
+    const { token, body } = await signUpStudent(t);
+    const free = newStudent().email;
+    const askFor = (email: string) =>
+      t.request('PUT', '/api/v1/user', { token, body: { email, currentPassword: body.password } });
+
+    const forFree = await askFor(free);
+    const forTaken = await askFor(owner.body.email);
+    expect(forTaken.status).toBe(forFree.status);
+    expect(forTaken.status).toBe(200);
+    // Word for word the same but the address itself, and the profile shows it waiting either way.
+    expect(forTaken.json.message.replace(owner.body.email, 'X')).toBe(
+      forFree.json.message.replace(free, 'X'),
+    );
+    expect(forTaken.json.data.pendingEmail).toBe(owner.body.email);
+    const me = await t.request('GET', '/api/v1/user', { token });
+    expect(me.json.data.user.pendingEmail).toBe(owner.body.email);
+
+    const notice = t.mailer.sent.findLast((message) => message.to === owner.body.email);
+    expect(notice?.subject).toBe('Someone tried to use your email address');
+    expect(notice?.text).not.toContain('/verify-email');
+    expect(notice?.text).not.toContain(body.email);
+    // "Resend link" for the waiting taken address sends the notice again, never a link.
+    const resent = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+    expect(resent.status).toBe(200);
+    expect(resent.json.message).toBe(`We sent a new link to ${owner.body.email}.`);
+    const sentToOwner = t.mailer.sent.filter((message) => message.to === owner.body.email);
+    expect(sentToOwner.map((message) => message.subject)).toEqual([
+      'Confirm your email address',
+      'Someone tried to use your email address',
+      'Someone tried to use your email address',
+    ]);
+    expect(sentToOwner.slice(1).every((message) => !message.text.includes('/verify-email'))).toBe(true);
+    // The owner keeps the address.
+    expect((await rewardsOf(t, owner.user._id)).email).toBe(owner.body.email);
+  });
+
+  it('counts every change asked for, a taken address as much as a free one', async () => {
+    const owners = await Promise.all(Array.from({ length: 3 }, () => signUpStudent(t)));
+    const { token, body } = await signUpStudent(t);
+    const asked = [...owners.map((owner) => owner.body.email), newStudent().email, newStudent().email];
+    for (const email of asked) {
+      const response = await t.request('PUT', '/api/v1/user', {
+        token,
+        body: { email, currentPassword: body.password },
+      });
+      expect(response.status).toBe(200);
+    }
+    const refused = await t.request('PUT', '/api/v1/user', {
+      token,
+      body: { email: owners[0]?.body.email, currentPassword: body.password },
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it('says a change link opened again is confirmed; a used link for an address the account left is refused', async () => {
+    const { token, user, body } = await signUpStudent(t);
+    const signUpLink = confirmationTokenFor(t, user.email);
+    const fixed = newStudent().email;
+    await t.request('PUT', '/api/v1/user', { token, body: { email: fixed, currentPassword: body.password } });
+    const changeLink = confirmationTokenFor(t, fixed);
+    expect((await verify(changeLink)).json.data.alreadyConfirmed).toBe(false);
+
+    const again = await verify(changeLink);
+    expect(again.status).toBe(200);
+    expect(again.json.message).toBe(`${fixed} is already confirmed: there is nothing more to do.`);
+    expect(again.json.data).toMatchObject({ purpose: 'change', email: fixed, alreadyConfirmed: true });
+    // The sign-up link was used too, but for the address the account no longer has: it tells nothing.
+    const old = await verify(signUpLink);
+    expect(old.status).toBe(400);
+    expect(old.json.errors[0].message).toMatch(/invalid, already used or expired/);
+  });
+
+  it('refuses a retired link while its account is not confirmed', async () => {
+    const unconfirmed = await signUpUnconfirmedStudent(t);
+    const firstLink = confirmationTokenFor(t, unconfirmed.user.email);
+    await t.request('POST', '/api/v1/user/verify-email/resend', { token: unconfirmed.token });
+    // Retired by the resend, and the account is still unconfirmed: nothing to say but "invalid".
+    const response = await verify(firstLink);
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0].message).toMatch(/invalid, already used or expired/);
+  });
 });
 
 // PGlite runs one query at a time, so this race needs PostgreSQL (the api-postgres project).
@@ -416,7 +505,9 @@ describe.runIf(testDatabaseKind === 'postgres')('confirmation races on PostgreSQ
       const { token, user } = await signUpUnconfirmedStudent(t);
       const link = confirmationTokenFor(t, user.email);
       const responses = await Promise.all([verify(link, token), verify(link)]);
-      expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
+      expect(responses.map((response) => response.status)).toEqual([200, 200]);
+      // The one that came second found the address confirmed by the first.
+      expect(responses.map((response) => response.json.data.alreadyConfirmed).sort()).toEqual([false, true]);
       const rewards = await rewardsOf(t, user._id);
       expect(rewards.trials).toHaveLength(1);
       expect(rewards.credits).toEqual([{ coins: 80, description: 'Welcome bonus' }]);
@@ -427,6 +518,30 @@ describe.runIf(testDatabaseKind === 'postgres')('confirmation races on PostgreSQ
         .where(and(eq(emailConfirmations.userId, user._id), isNull(emailConfirmations.usedAt)));
       expect(open).toEqual([]);
     }
+  });
+
+  it('a sign-up link and a change link of one account opened at once never deadlock (30 rounds)', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 30; round++) {
+      const { token, user, body } = await signUpUnconfirmedStudent(t);
+      const fixed = newStudent().email;
+      await t.request('PUT', '/api/v1/user', {
+        token,
+        body: { email: fixed, currentPassword: body.password },
+      });
+      const signUpLink = confirmationTokenFor(t, user.email);
+      const changeLink = confirmationTokenFor(t, fixed);
+      const responses = await Promise.all([verify(signUpLink), verify(changeLink)]);
+      statuses.push(...responses.map((response) => response.status));
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      // Whichever ran first, the change is confirmed and the welcome given once.
+      const rewards = await rewardsOf(t, user._id);
+      expect(rewards.email).toBe(fixed);
+      expect(rewards.verifiedAt).not.toBeNull();
+      expect(rewards.trials).toHaveLength(1);
+    }
+    // One of each pair confirms; the other is either the change (200) or a sign-up link it retired (400).
+    expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([]);
   });
 
   it('a sign-up link and a change link opened at once grant the welcome once', async () => {

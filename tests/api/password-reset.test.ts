@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client.ts';
-import { passwordResets } from '../../src/server/db/schema.ts';
-import { settledPasswordResets } from '../../src/server/services/password-reset.ts';
+import type { Database, Executor } from '../../src/server/db/client.ts';
+import { passwordResets, users } from '../../src/server/db/schema.ts';
+import { createResetToken, settledPasswordResets } from '../../src/server/services/password-reset.ts';
+import { hashSecret, newSecret } from '../../src/server/services/tokens.ts';
 import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import { testDatabaseKind } from '../support/test-database.ts';
 
 const t = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.test' });
 
@@ -19,6 +21,18 @@ async function tokenMailedTo(email: string): Promise<string> {
   const token = message?.text.match(/Your reset token: (\S+)/)?.[1];
   if (!token) throw new Error(`no reset email reached ${email}`);
   return token;
+}
+
+/** How many of an account's reset tokens still work now. */
+function liveTokens(userId: string) {
+  return t.db.$count(
+    passwordResets,
+    and(
+      eq(passwordResets.userId, userId),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, t.clock.now()),
+    ),
+  );
 }
 
 /**
@@ -176,6 +190,31 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
     expect(row).toBeDefined();
   });
 
+  it('retires every outstanding token of the account once one of them resets the password', async () => {
+    const { otp, body, user } = await requestToken();
+    // A second live token, as a request racing another could leave one before requests were serialised.
+    const stray = newSecret();
+    await t.db.insert(passwordResets).values({
+      userId: user._id,
+      tokenHash: hashSecret(stray),
+      createdAt: t.clock.now(),
+      expiresAt: new Date(t.clock.now().getTime() + 15 * 60_000),
+    });
+    const reset = await t.request('POST', '/api/v1/user/reset-password', {
+      body: { otp, password: 'NewPass#2026' },
+    });
+    expect(reset.status).toBe(200);
+    const again = await t.request('POST', '/api/v1/user/reset-password', {
+      body: { otp: stray, password: 'Stolen#2026' },
+    });
+    expect(again.status).toBe(400);
+    const signedIn = await t.request('POST', '/api/v1/user/login', {
+      body: { telephone: body.telephone, password: 'NewPass#2026' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(await liveTokens(user._id)).toBe(0);
+  });
+
   it.each([
     [{ password: 'NewPass#2026' }, 'otp', 'Token is required'],
     [{ otp: 'x' }, 'password', 'New password is required'],
@@ -186,3 +225,50 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
     expect(response.json.errors).toContainEqual({ path: [field], message });
   });
 });
+
+// PGlite runs one query at a time, so these races need PostgreSQL (the api-postgres project).
+describe.runIf(testDatabaseKind === 'postgres')('reset races on PostgreSQL', () => {
+  // Each round signs a student up (an argon2id hash): more time than the suite's default.
+  const ROUNDS = { timeout: 120_000 };
+
+  it('three requests at once for one account leave one live token (12 rounds)', ROUNDS, async () => {
+    for (let round = 0; round < 12; round++) {
+      const { body, user } = await signUpStudent(t);
+      const responses = await Promise.all(Array.from({ length: 3 }, () => requestReset(body.email)));
+      expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+      await settledPasswordResets();
+      expect(await liveTokens(user._id)).toBe(1);
+    }
+  });
+
+  it('a reset that meets a new request for the same account waits for it instead of deadlocking', async () => {
+    const { body, user } = await signUpStudent(t);
+    await requestReset(body.email);
+    const otp = await tokenMailedTo(body.email);
+    let reset: ReturnType<typeof t.request> | undefined;
+    // A request for a new token holds the account's row, as createResetToken does, while the reset starts.
+    await t.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user._id)).for('update');
+      reset = t.request('POST', '/api/v1/user/reset-password', { body: { otp, password: 'NewPass#2026' } });
+      await waitUntilBlocked(tx);
+      // It retires the earlier token: had the reset locked that token first, each would wait for the other.
+      await createResetToken(tx as unknown as Database, body.email, t.clock.now());
+    });
+    const answered = await reset;
+    expect(answered?.status).toBe(400);
+    expect(await liveTokens(user._id)).toBe(1);
+  });
+});
+
+/** Resolves once another session of this database waits for a lock (the request under test). */
+async function waitUntilBlocked(tx: Executor) {
+  for (let poll = 0; poll < 200; poll++) {
+    const { rows } = await tx.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the reset never waited for the account row');
+}

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { trustedDevices } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
+import { hashSecret } from '../../src/server/services/tokens.ts';
 import { readyRedis } from '../support/redis.ts';
 import { createTestApp, newStudent, signUpStudent, type TestApp } from '../support/test-app.ts';
 
@@ -187,6 +190,115 @@ describe('sign-in limits', () => {
     });
     expect(signedIn.status).toBe(200);
   });
+});
+
+/** The device cookie a sign-in answer sets, as the browser would send it back, and its attributes. */
+function deviceCookieOf(response: { headers: Headers }) {
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const [pair = '', ...attributes] = setCookie.split(';').map((part) => part.trim());
+  expect(pair).toMatch(/^device=[A-Za-z0-9_-]{43}$/);
+  return { header: pair, attributes };
+}
+
+/** A sign-in with the right password from a fresh address, carrying a Cookie header when given. */
+function ownerSignsIn(body: { telephone: string; password: string }, cookie?: string) {
+  return t.request('POST', LOGIN, {
+    body: { telephone: body.telephone, password: body.password },
+    address: freshAddress(),
+    ...(cookie === undefined ? {} : { headers: { cookie } }),
+  });
+}
+
+describe('the device cookie: a browser that signed in before is trusted past the per-number limit', () => {
+  it('gives the browser an HttpOnly, SameSite=Strict cookie for the sign-in route only, and stores its hash', async () => {
+    const { body, user } = await signUpStudent(t);
+    const signedIn = await ownerSignsIn(body);
+    expect(signedIn.status).toBe(200);
+    const { header, attributes } = deviceCookieOf(signedIn);
+    expect(attributes).toEqual(
+      expect.arrayContaining(['Path=/api/v1/user/login', 'HttpOnly', 'SameSite=Strict', 'Max-Age=31536000']),
+    );
+    // The test app's site is http://localhost: a Secure cookie would never come back there.
+    expect(attributes).not.toContain('Secure');
+    const value = header.slice('device='.length);
+    const stored = await t.db
+      .select({ tokenHash: trustedDevices.tokenHash })
+      .from(trustedDevices)
+      .where(eq(trustedDevices.userId, user._id));
+    expect(stored).toEqual([{ tokenHash: hashSecret(value) }]);
+    // Signing in again with it keeps the same device (one row), and a wrong password sets no cookie.
+    const again = await ownerSignsIn(body, header);
+    expect(deviceCookieOf(again).header).toBe(header);
+    expect(await t.db.$count(trustedDevices, eq(trustedDevices.userId, user._id))).toBe(1);
+    const wrong = await ownerSignsIn({ telephone: body.telephone, password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('is Secure when the site is https', async () => {
+    // A second instance on this file's database, with an https site.
+    const secure = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.example' }, { db: t.db });
+    const { body } = await signUpStudent(secure);
+    const signedIn = await secure.request('POST', LOGIN, {
+      body: { telephone: body.telephone, password: body.password },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(deviceCookieOf(signedIn).attributes).toContain('Secure');
+  });
+
+  it(
+    "lets the owner's device in after a stranger's 100 wrong guesses from 10 addresses; no cookie, a forged or another account's cookie still get 429",
+    ARGON2_HEAVY,
+    async () => {
+      const { body } = await signUpStudent(t);
+      const device = deviceCookieOf(await ownerSignsIn(body)).header;
+      const other = await signUpStudent(t);
+      const othersDevice = deviceCookieOf(await ownerSignsIn(other.body)).header;
+
+      await Promise.all(
+        Array.from({ length: RATE_LIMIT_POLICY.loginPhone.points / 10 }, () =>
+          wrongGuesses(t, body.telephone, freshAddress(), 10),
+        ),
+      );
+      const locked = 'Too many failed sign-in attempts for this phone number. Try again in an hour.';
+      expectTooMany(await ownerSignsIn(body), locked);
+      expectTooMany(await ownerSignsIn(body, `device=${'A'.repeat(43)}`), locked);
+      expectTooMany(await ownerSignsIn(body, othersDevice), locked);
+      // The stranger cannot pass another account's cookie, nor one glued onto a real one.
+      expectTooMany(await ownerSignsIn(body, `${othersDevice}; theme=dark`), locked);
+
+      const owner = await ownerSignsIn(body, `theme=dark; ${device}`);
+      expect(owner.status).toBe(200);
+      expect(owner.json.data.user.telephone).toBe(body.telephone);
+      // The number stays locked for everyone else.
+      expectTooMany(await ownerSignsIn(body), locked);
+    },
+  );
+
+  it(
+    "limits the device's own wrong guesses: 10 in 15 minutes, then 429; a sign-in forgives earlier typos",
+    ARGON2_HEAVY,
+    async () => {
+      const { body } = await signUpStudent(t);
+      const device = deviceCookieOf(await ownerSignsIn(body)).header;
+      // The owner's own typos are forgiven once the device signs in.
+      const typo = { telephone: body.telephone, password: 'typo-typo' };
+      for (let guess = 0; guess < 9; guess++) expect((await ownerSignsIn(typo, device)).status).toBe(401);
+      expect((await ownerSignsIn(body, device)).status).toBe(200);
+      // From ten addresses, so no per-address counter is what stops it.
+      for (let guess = 0; guess < RATE_LIMIT_POLICY.loginDevice.points; guess++) {
+        const response = await ownerSignsIn(
+          { telephone: body.telephone, password: `device-guess-${guess}` },
+          device,
+        );
+        expect(response.status).toBe(401);
+      }
+      const blocked = await ownerSignsIn(body, device);
+      expectTooMany(blocked, 'Too many failed sign-in attempts on this device. Try again in 15 minutes.');
+      // Those guesses did not count against the number: the owner elsewhere, without the cookie, signs in.
+      expect((await ownerSignsIn(body)).status).toBe(200);
+    },
+  );
 });
 
 describe('sign-up, reset and contact limits', () => {

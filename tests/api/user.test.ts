@@ -326,15 +326,21 @@ describe('PUT /api/v1/user', () => {
     expect(response.json.errors.map((error: { message: string }) => error.message)).toContain(message);
   });
 
-  it("answers 409 for another account's email", async () => {
+  it('does not say whether another account uses the email asked for (its owner is told instead)', async () => {
     const other = await signUpStudent(t);
     const { token, body } = await signUpStudent(t);
     const response = await t.request('PUT', '/api/v1/user', {
       token,
       body: { email: other.body.email, currentPassword: body.password },
     });
-    expect(response.status).toBe(409);
-    expect(response.json.message).toBe('An account with this email already exists');
+    expect(response.status).toBe(200);
+    expect(response.json.message).toBe(
+      `We sent a link to ${other.body.email}. Your email changes when you open it.`,
+    );
+    expect(t.mailer.sent.at(-1)).toMatchObject({
+      to: other.body.email,
+      subject: 'Someone tried to use your email address',
+    });
   });
 
   it('answers 401 without a token', async () => {

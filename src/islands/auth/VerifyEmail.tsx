@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { ResendButton } from './EmailConfirmationNotice.tsx';
-import { createVerifyEmailStore } from './email-confirmation-store.ts';
+import { confirmedHeading, createVerifyEmailStore } from './email-confirmation-store.ts';
 import './email-confirmation.css';
 
 /** /verify-email: opens the link from a confirmation email and says what it did. */
@@ -35,7 +35,7 @@ export default function VerifyEmail() {
     return (
       <div className="card form-card verify-email">
         <h1 ref={heading} tabIndex={-1}>
-          {state.purpose === 'change' ? 'Email changed' : 'Email confirmed'}
+          {confirmedHeading(state)}
         </h1>
         <p role="status">{state.message}</p>
         <div className="form-actions">

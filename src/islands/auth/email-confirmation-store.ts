@@ -74,8 +74,22 @@ export function createConfirmationNoticeStore() {
 /** What /verify-email shows. */
 export type VerifyState =
   | { status: 'verifying' }
-  | { status: 'confirmed'; message: string; purpose: EmailConfirmed['purpose'] }
+  | {
+      status: 'confirmed';
+      message: string;
+      purpose: EmailConfirmed['purpose'];
+      /** The link had been opened before (a double tap, a mail scanner): the address was confirmed then. */
+      alreadyConfirmed: boolean;
+    }
   | { status: 'failed'; message: string; offline: boolean };
+
+/** The heading /verify-email shows over a link that worked. */
+export function confirmedHeading(
+  state: Pick<Extract<VerifyState, { status: 'confirmed' }>, 'purpose' | 'alreadyConfirmed'>,
+) {
+  if (state.alreadyConfirmed) return 'Email already confirmed';
+  return state.purpose === 'change' ? 'Email changed' : 'Email confirmed';
+}
 
 /** /verify-email: posts the token from the link once, then shows the outcome. */
 export function createVerifyEmailStore() {
@@ -105,7 +119,12 @@ export function createVerifyEmailStore() {
     }
     if (result.data.account) replaceAccount(result.data.account);
     else if ($signedIn.get()) void loadUser();
-    $state.set({ status: 'confirmed', message: result.message, purpose: result.data.purpose });
+    $state.set({
+      status: 'confirmed',
+      message: result.message,
+      purpose: result.data.purpose,
+      alreadyConfirmed: result.data.alreadyConfirmed === true,
+    });
   }
 
   return { $state, $signedIn, $resend, resend, verify, retry: () => verify(lastToken) };

@@ -62,6 +62,11 @@ export interface EmailConfirmed {
   /** True when this confirmation started the free trial and credited the welcome coins. */
   welcomeGranted: boolean;
   /**
+   * True when the link had been opened before (a double tap, or a mail scanner first) and its address is
+   * still the account's confirmed email: nothing changed now, and the address is confirmed.
+   */
+  alreadyConfirmed: boolean;
+  /**
    * The confirmed account as it is now, when the request carried that account's session, so that the
    * browser can refresh what it shows; null otherwise (the link may be opened on another device).
    */

@@ -12,6 +12,8 @@ export const RATE_LIMIT_POLICY = {
   loginPhoneAddress: { points: 10, seconds: 15 * MINUTE },
   /** Failed sign-ins for one phone number from anywhere: stops guessing spread over many addresses. */
   loginPhone: { points: 100, seconds: HOUR },
+  /** Failed sign-ins from one browser holding the account's device cookie, which the limits above skip. */
+  loginDevice: { points: 10, seconds: 15 * MINUTE },
   /** Failed sign-ins from one address across all numbers (credential stuffing); a school NAT stays under. */
   loginAddress: { points: 200, seconds: 15 * MINUTE },
   /** Accounts created (or refused as taken) from one address: a class signing up together fits. */
@@ -26,7 +28,7 @@ export const RATE_LIMIT_POLICY = {
   verifyEmailAddress: { points: 30, seconds: 15 * MINUTE },
   /** Fresh confirmation links mailed for one account: one tap resends, a tapping thumb floods nothing. */
   confirmationResendAccount: { points: 3, seconds: HOUR },
-  /** Email changes asked for one account, mailed or refused for a wrong current password. */
+  /** Email changes asked for one account, whatever the answer (a taken address gets the same one). */
   emailChangeAccount: { points: 5, seconds: HOUR },
   /** Wrong passwords given to delete one account. */
   accountDeletionAccount: { points: 5, seconds: HOUR },

@@ -13,6 +13,7 @@ import { contactSchema } from '../../lib/validation/contact.ts';
 import { offlineAttemptSchema } from '../../lib/validation/offline.ts';
 import { questionReportSchema } from '../../lib/validation/reports.ts';
 import type { AppDeps } from '../deps.ts';
+import { trustedDevice } from './device-cookie.ts';
 import type { LimitName } from './rate-limit-policy.ts';
 import {
   type Counter,
@@ -45,6 +46,10 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
   const failedSignIn = (status: number) => status === 401;
   const phoneMessage = (wait: string) =>
     `Too many failed sign-in attempts for this phone number. Try again in ${wait}.`;
+  const deviceMessage = (wait: string) =>
+    `Too many failed sign-in attempts on this device. Try again in ${wait}.`;
+  const forgiveOnSuccess = (status: number) =>
+    failedSignIn(status) ? 'keep' : isSuccess(status) ? 'clear' : 'refund';
   const readNothing = async () => true;
   // Set by requireUser, which runs before these limits: the account is the key.
   const readAccount = async (c: Context<AppEnv>) =>
@@ -52,20 +57,26 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
 
   return {
     login: limit(
-      (c) => validBody(c, signInSchema),
-      ({ telephone }, address) => [
-        // A success clears this guesser-and-number counter: the owner's own typos are forgiven.
-        counter('loginPhoneAddress', `${telephone}@${address}`, phoneMessage, (status) =>
-          failedSignIn(status) ? 'keep' : isSuccess(status) ? 'clear' : 'refund',
-        ),
-        counter('loginPhone', telephone, phoneMessage, keepOn(failedSignIn)),
-        counter(
-          'loginAddress',
-          address,
-          (wait) => `Too many failed sign-in attempts from this network. Try again in ${wait}.`,
-          keepOn(failedSignIn),
-        ),
-      ],
+      async (c) => {
+        const body = await validBody(c, signInSchema);
+        return body && { telephone: body.telephone, device: await trustedDevice(c, body.telephone) };
+      },
+      ({ telephone, device }, address) =>
+        device
+          ? // A browser that signed in to this number before meets only its own lockout, so strangers'
+            // guesses, which fill the counters below, never lock the owner out (docs/decisions.md).
+            [counter('loginDevice', device, deviceMessage, forgiveOnSuccess)]
+          : [
+              // A success clears this guesser-and-number counter: the owner's own typos are forgiven.
+              counter('loginPhoneAddress', `${telephone}@${address}`, phoneMessage, forgiveOnSuccess),
+              counter('loginPhone', telephone, phoneMessage, keepOn(failedSignIn)),
+              counter(
+                'loginAddress',
+                address,
+                (wait) => `Too many failed sign-in attempts from this network. Try again in ${wait}.`,
+                keepOn(failedSignIn),
+              ),
+            ],
     ),
     signUp: limit(
       (c) => validBody(c, signUpSchema),
@@ -140,8 +151,9 @@ export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'
           'emailChangeAccount',
           userId,
           (wait) => `Too many email changes asked for this account. Try again in ${wait}.`,
-          // A wrong current password counts, so that a stolen session cannot guess the password here.
-          keepOn((status) => isSuccess(status) || status === 403),
+          // Every answer counts (a wrong current password too, so that a stolen session cannot guess the
+          // password here); only the server's own failures are given back.
+          keepOn((status) => status < 500),
         ),
       ],
     ),

@@ -147,6 +147,8 @@ export interface ConfirmationOutcome {
   purpose: EmailConfirmationPurpose;
   email: string;
   welcomeGranted: boolean;
+  /** True when the link had been opened before and its address is the account's confirmed email. */
+  alreadyConfirmed: boolean;
   /** For a confirmed change, the previous address if it had been confirmed: it is told of the change. */
   notify: string | null;
 }
@@ -154,81 +156,55 @@ export interface ConfirmationOutcome {
 const ADDRESS_TAKEN_MESSAGE = 'Another account now uses this email address, so it cannot become yours.';
 
 /**
- * Opens a confirmation link, once. The conditional update claims the token, so of two concurrent openings
- * only one gets a row back; the other finds it used. The account is marked confirmed in the same
- * transaction, and the trial and welcome coins are granted only when it was not confirmed before: a
+ * Opens a confirmation link, once. The account's row is locked first and the link's row second, as on every
+ * path that changes an account's links (a change of email, a resend, a deletion), so two links of one
+ * account opened at once wait in line instead of deadlocking. The conditional update then claims the
+ * token, so of two concurrent openings only one gets a row back. The account is marked confirmed in the
+ * same transaction, and the trial and welcome coins are granted only when it was not confirmed before: a
  * student gets them once, whichever link (sign-up or a change of a never-confirmed address) comes first.
+ * A link opened again after its address was confirmed (a double tap, a mail scanner that opened it first)
+ * answers that the address is confirmed, and changes nothing.
  */
 export async function confirmEmail(db: Database, token: string, now: Date): Promise<ConfirmationOutcome> {
+  const tokenHash = hashSecret(token);
   try {
     return await db.transaction(async (tx) => {
+      // Whose link it is, read without a lock: the account, purpose and address of a link never change.
+      const [link] = await tx
+        .select({
+          userId: emailConfirmations.userId,
+          purpose: emailConfirmations.purpose,
+          email: emailConfirmations.email,
+        })
+        .from(emailConfirmations)
+        .where(eq(emailConfirmations.tokenHash, tokenHash))
+        .limit(1);
+      if (!link) throw invalidLink();
+      const [user] = await tx
+        .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, link.userId))
+        .for('update');
+      if (!user) throw invalidLink();
       const [claimed] = await tx
         .update(emailConfirmations)
         .set({ usedAt: now })
         .where(
           and(
-            eq(emailConfirmations.tokenHash, hashSecret(token)),
+            eq(emailConfirmations.tokenHash, tokenHash),
             isNull(emailConfirmations.usedAt),
             gt(emailConfirmations.expiresAt, now),
           ),
         )
-        .returning({
-          userId: emailConfirmations.userId,
-          purpose: emailConfirmations.purpose,
-          email: emailConfirmations.email,
-        });
-      if (!claimed) throw invalidLink();
-      // The row lock orders this against any other confirmation of the same account.
-      const [user] = await tx
-        .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, claimed.userId))
-        .for('update');
-      if (!user) throw invalidLink();
-      const firstConfirmation = user.emailVerifiedAt === null;
-
-      if (claimed.purpose === 'sign-up') {
-        // The account has moved to another address since this link was sent: it confirms nothing now.
-        if (claimed.email !== user.email) {
-          throw invalidLink('This link is for an email address your account no longer uses.');
+        .returning({ id: emailConfirmations.id });
+      if (!claimed) {
+        // Only the holder of the link learns this, and only what the link itself was sent to confirm.
+        if (user.emailVerifiedAt !== null && user.email === link.email && (await wasUsed(tx, tokenHash))) {
+          return { ...link, welcomeGranted: false, alreadyConfirmed: true, notify: null };
         }
-        if (firstConfirmation) {
-          await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, claimed.userId));
-          await grantWelcome(tx, claimed.userId, now);
-        }
-        return {
-          userId: claimed.userId,
-          purpose: claimed.purpose,
-          email: claimed.email,
-          welcomeGranted: firstConfirmation,
-          notify: null,
-        };
+        throw invalidLink();
       }
-
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, claimed.email), ne(users.id, claimed.userId)))
-        .limit(1);
-      if (taken) throw conflict(ADDRESS_TAKEN_MESSAGE, 'token');
-      await tx
-        .update(users)
-        .set({ email: claimed.email, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
-        .where(eq(users.id, claimed.userId));
-      // Links sent to the old address (or to another new one) no longer describe the account.
-      await tx
-        .update(emailConfirmations)
-        .set({ usedAt: now })
-        .where(and(eq(emailConfirmations.userId, claimed.userId), isNull(emailConfirmations.usedAt)));
-      if (firstConfirmation) await grantWelcome(tx, claimed.userId, now);
-      return {
-        userId: claimed.userId,
-        purpose: claimed.purpose,
-        email: claimed.email,
-        welcomeGranted: firstConfirmation,
-        // An address that was never confirmed may not be the student's at all: it is not written to.
-        notify: firstConfirmation || user.email === claimed.email ? null : user.email,
-      };
+      return applyConfirmation(tx, link, user, now);
     });
   } catch (error) {
     // Another account took the address between the check and the update.
@@ -237,14 +213,88 @@ export async function confirmEmail(db: Database, token: string, now: Date): Prom
   }
 }
 
+/** True when the link was opened (or retired by a newer one), as opposed to merely expired. */
+async function wasUsed(tx: Executor, tokenHash: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ usedAt: emailConfirmations.usedAt })
+    .from(emailConfirmations)
+    .where(eq(emailConfirmations.tokenHash, tokenHash))
+    .limit(1);
+  return row?.usedAt != null;
+}
+
+/** Confirms the address of a link just claimed, with its account's row locked. */
+async function applyConfirmation(
+  tx: Executor,
+  claimed: { userId: string; purpose: EmailConfirmationPurpose; email: string },
+  user: { email: string; emailVerifiedAt: Date | null },
+  now: Date,
+): Promise<ConfirmationOutcome> {
+  const firstConfirmation = user.emailVerifiedAt === null;
+
+  if (claimed.purpose === 'sign-up') {
+    // The account has moved to another address since this link was sent: it confirms nothing now.
+    if (claimed.email !== user.email) {
+      throw invalidLink('This link is for an email address your account no longer uses.');
+    }
+    if (firstConfirmation) {
+      await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, claimed.userId));
+      await grantWelcome(tx, claimed.userId, now);
+    }
+    return {
+      userId: claimed.userId,
+      purpose: claimed.purpose,
+      email: claimed.email,
+      welcomeGranted: firstConfirmation,
+      alreadyConfirmed: false,
+      notify: null,
+    };
+  }
+
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, claimed.email), ne(users.id, claimed.userId)))
+    .limit(1);
+  if (taken) throw conflict(ADDRESS_TAKEN_MESSAGE, 'token');
+  await tx
+    .update(users)
+    .set({ email: claimed.email, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+    .where(eq(users.id, claimed.userId));
+  // Links sent to the old address (or to another new one) no longer describe the account.
+  await tx
+    .update(emailConfirmations)
+    .set({ usedAt: now })
+    .where(and(eq(emailConfirmations.userId, claimed.userId), isNull(emailConfirmations.usedAt)));
+  if (firstConfirmation) await grantWelcome(tx, claimed.userId, now);
+  return {
+    userId: claimed.userId,
+    purpose: claimed.purpose,
+    email: claimed.email,
+    welcomeGranted: firstConfirmation,
+    alreadyConfirmed: false,
+    // An address that was never confirmed may not be the student's at all: it is not written to.
+    notify: firstConfirmation || user.email === claimed.email ? null : user.email,
+  };
+}
+
+/** A change of email asked for: the link's token, and whether another account uses the address. */
+export interface EmailChangeRequested {
+  token: string;
+  addressTaken: boolean;
+}
+
 /**
  * Starts a change of email: checks the current password, then stores a link for the new address. The
- * account's email stays as it is until that link is opened. Returns the token to mail.
+ * account's email stays as it is until that link is opened. An address another account uses gets its link
+ * stored all the same (so the answer, and the pending address the profile shows, do not tell whether it is
+ * registered), but the caller mails that address a notice instead of the link (emailChangeMail). The user
+ * row is locked first, as everywhere the account's links change.
  */
 export async function requestEmailChange(
   db: Database,
   input: { userId: string; email: string; currentPassword: string; now: Date },
-): Promise<string> {
+): Promise<EmailChangeRequested> {
   const [user] = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
@@ -259,25 +309,64 @@ export async function requestEmailChange(
     const message = 'This is already your email address';
     throw invalidField(['email'], message);
   }
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (taken) throw conflict('An account with this email already exists', 'email');
-  return createConfirmation(db, {
-    userId: input.userId,
-    purpose: 'change',
-    email: input.email,
-    now: input.now,
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for('update');
+    if (!locked) throw unauthenticated();
+    const addressTaken = await emailInUse(tx, input.email, input.userId);
+    const token = await createConfirmation(tx, {
+      userId: input.userId,
+      purpose: 'change',
+      email: input.email,
+      now: input.now,
+    });
+    return { token, addressTaken };
   });
+}
+
+/** True when another account uses this email. */
+async function emailInUse(db: Executor, email: string, exceptUserId: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, exceptUserId)))
+    .limit(1);
+  return taken !== undefined;
+}
+
+/**
+ * The email a change of address sends to the new address: its confirmation link, or, when another account
+ * uses the address, a notice to that account's owner that carries no link.
+ */
+export function emailChangeMail(to: string, change: EmailChangeRequested, siteUrl: string): MailMessage {
+  if (!change.addressTaken) return confirmationEmail('change', to, change.token, siteUrl);
+  return {
+    to,
+    subject: 'Someone tried to use your email address',
+    text: [
+      `Someone signed in to a ${company.name} account asked to make this address its email.`,
+      `Your ${company.name} account already uses this address, so nothing has changed: it stays yours.`,
+      '',
+      'If it was you, sign in to the account you meant to change with its own phone number instead.',
+      `If it was not, you need do nothing. Write to us at ${company.email} or through ${siteUrl}/contact-us`,
+      'if it happens again.',
+    ].join('\n'),
+  };
 }
 
 /**
  * A fresh link for whatever waits to be confirmed: a pending change of email first (the student's latest
- * wish), else the address signed up with. A 409 when there is nothing to confirm.
+ * wish), else the address signed up with. A 409 when there is nothing to confirm. `addressTaken` as in
+ * requestEmailChange: the caller mails a notice, not the link, to an address another account uses.
  */
 export async function resendConfirmation(
   db: Database,
   userId: string,
   now: Date,
-): Promise<{ purpose: EmailConfirmationPurpose; email: string; token: string }> {
+): Promise<{ purpose: EmailConfirmationPurpose; email: string; token: string; addressTaken: boolean }> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
@@ -288,11 +377,12 @@ export async function resendConfirmation(
     const pending = await pendingEmailChange(tx, userId, now);
     if (pending) {
       const token = await createConfirmation(tx, { userId, purpose: 'change', email: pending, now });
-      return { purpose: 'change' as const, email: pending, token };
+      const addressTaken = await emailInUse(tx, pending, userId);
+      return { purpose: 'change' as const, email: pending, token, addressTaken };
     }
     if (user.emailVerifiedAt === null) {
       const token = await createConfirmation(tx, { userId, purpose: 'sign-up', email: user.email, now });
-      return { purpose: 'sign-up' as const, email: user.email, token };
+      return { purpose: 'sign-up' as const, email: user.email, token, addressTaken: false };
     }
     throw conflict('Your email address is already confirmed.');
   });

@@ -12,11 +12,12 @@ import { hashSecret, newSecret } from './tokens.ts';
 /**
  * Creates a single-use reset token for the account with this email, if there is one. Returns the token, or
  * undefined when no account uses the email. The look-up runs inside the transaction, so a known and an
- * unknown email start the same work.
+ * unknown email start the same work. It locks the user row, so requests for one account run one after the
+ * other: each retires the tokens before it, and only the newest ever works.
  */
 export async function createResetToken(db: Database, email: string, now: Date): Promise<string | undefined> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).for('update');
     if (!user) return undefined;
     const token = newSecret();
     // A new request retires any earlier token, so only the latest email works.
@@ -86,27 +87,43 @@ export function resetEmail(to: string, token: string, siteUrl: string) {
   };
 }
 
-/** Sets a new password from a reset token, once, and signs the user out everywhere. */
+/**
+ * Sets a new password from a reset token, once, signs the user out everywhere, and retires every other
+ * token of the account. The user row is locked before the token's, as in createResetToken, so a reset and
+ * a request for the same account wait in line instead of deadlocking.
+ */
 export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
   const passwordHash = await hashPassword(password);
+  const tokenHash = hashSecret(token);
+  const message = 'This reset token is invalid or has expired. Request a new one.';
+  const invalidToken = () => invalid(message, [{ path: ['otp'], message }]);
   await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ userId: passwordResets.userId })
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, tokenHash))
+      .limit(1);
+    if (!owner) throw invalidToken();
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
     // The conditional update claims the token: of two concurrent uses, only one gets a row back.
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(
         and(
-          eq(passwordResets.tokenHash, hashSecret(token)),
+          eq(passwordResets.tokenHash, tokenHash),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, now),
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!claimed) {
-      const message = 'This reset token is invalid or has expired. Request a new one.';
-      throw invalid(message, [{ path: ['otp'], message }]);
-    }
+    if (!claimed) throw invalidToken();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
     await revokeAllSessions(tx, claimed.userId, now);
+    // A token mailed earlier (or by a request that raced this one) must not set the password again.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
   });
 }

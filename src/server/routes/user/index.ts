@@ -4,6 +4,7 @@ import {
   accountDeletedMessage,
   type ConfirmationSent,
   type EmailConfirmed,
+  WELCOME_ALREADY_USED_MESSAGE,
   WELCOME_COINS,
 } from '../../../lib/api/user.ts';
 import {
@@ -16,6 +17,7 @@ import {
   verifyEmailSchema,
 } from '../../../lib/validation/account.ts';
 import { bearerToken, fromWebApp, requireUser } from '../../http/auth.ts';
+import { presentedDeviceCookie, setDeviceCookie } from '../../http/device-cookie.ts';
 import { adminRefused, HttpError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
@@ -35,6 +37,7 @@ import {
   confirmationEmail,
   confirmEmail,
   emailChangedNotice,
+  emailChangeMail,
   requestEmailChange,
   resendConfirmation,
   sendWithoutWaiting,
@@ -42,6 +45,7 @@ import {
 import type { LeaderboardSnapshot } from '../../services/exams/leaderboard.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
 import { findSession, revokeSession, startSession } from '../../services/sessions.ts';
+import { rememberDevice } from '../../services/trusted-devices.ts';
 
 /**
  * /api/v1/user: sign-up, login, the current user, profile edits, email confirmation, logout, reset and
@@ -76,6 +80,8 @@ export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
       if (user.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
       const now = clock.now();
       const token = await startSession(db, user.id, now);
+      // This browser is trusted past the limit that strangers' wrong guesses for the number fill.
+      setDeviceCookie(c, await rememberDevice(db, user.id, presentedDeviceCookie(c), now));
       return ok(c, 'Login successful', await sessionPayload(db, user, token, now));
     })
     .get('/', requireUser, async (c) => {
@@ -90,13 +96,14 @@ export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
       const userId = c.get('auth').userId;
       const now = clock.now();
       if (email !== undefined) {
-        const token = await requestEmailChange(db, {
+        const change = await requestEmailChange(db, {
           userId,
           email,
           currentPassword: currentPassword ?? '',
           now,
         });
-        sendWithoutWaiting(mailer, confirmationEmail('change', email, token, config.siteUrl), (error) =>
+        // The same answer whether or not another account uses the address: only the email differs.
+        sendWithoutWaiting(mailer, emailChangeMail(email, change, config.siteUrl), (error) =>
           logger.error({ err: error }, 'confirmation email failed'),
         );
         const user = await requireUserRow(db, userId);
@@ -140,21 +147,35 @@ export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
           : null;
       const confirmed =
         outcome.purpose === 'change' ? `Your email is now ${outcome.email}` : 'Your email is confirmed';
-      const message = outcome.welcomeGranted
-        ? `${confirmed}: your free trial and ${WELCOME_COINS} coins are ready.`
-        : `${confirmed}.`;
+      const message = outcome.alreadyConfirmed
+        ? `${outcome.email} is already confirmed: there is nothing more to do.`
+        : outcome.welcomeGranted
+          ? `${confirmed}: your free trial and ${WELCOME_COINS} coins are ready.`
+          : outcome.welcomeWithheld
+            ? `${confirmed}. ${WELCOME_ALREADY_USED_MESSAGE}`
+            : `${confirmed}.`;
       const data: EmailConfirmed = {
         purpose: outcome.purpose,
         email: outcome.email,
         welcomeGranted: outcome.welcomeGranted,
+        welcomeWithheld: outcome.welcomeWithheld,
+        alreadyConfirmed: outcome.alreadyConfirmed,
         account,
       };
       return ok(c, message, data);
     })
     .post('/verify-email/resend', requireUser, limits.confirmationResend, async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');
-      const { purpose, email, token } = await resendConfirmation(db, c.get('auth').userId, clock.now());
-      sendWithoutWaiting(mailer, confirmationEmail(purpose, email, token, config.siteUrl), (error) =>
+      const { purpose, email, token, addressTaken } = await resendConfirmation(
+        db,
+        c.get('auth').userId,
+        clock.now(),
+      );
+      const message =
+        purpose === 'change'
+          ? emailChangeMail(email, { token, addressTaken }, config.siteUrl)
+          : confirmationEmail(purpose, email, token, config.siteUrl);
+      sendWithoutWaiting(mailer, message, (error) =>
         logger.error({ err: error }, 'confirmation email failed'),
       );
       const data: ConfirmationSent = { purpose, email };
