@@ -568,7 +568,15 @@ describe('one student cannot read or change another student’s data', () => {
       token: b.token,
       body: { email: a.body.email, currentPassword: b.body.password },
     });
-    expect(edit.status).toBe(409);
+    // Answered as for a free address (no oracle); A's email stays A's, and A is told, with no link.
+    expect(edit.status).toBe(200);
+    expect(edit.json.data._id).toBe(b.id);
+    const [aEmail] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, a.id));
+    expect(aEmail?.email).toBe(a.body.email);
+    expect(t.mailer.sent.at(-1)).toMatchObject({
+      to: a.body.email,
+      subject: 'Someone tried to use your email address',
+    });
     const rename = await t.request('PUT', '/api/v1/user', { token: b.token, body: { firstName: 'Bola' } });
     expect(rename.json.data._id).toBe(b.id);
     const [aRow] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, a.id));
@@ -764,6 +772,35 @@ describe('one student cannot read or change another student’s data', () => {
     expect(await rowsOf(t.db, a.id)).toBe(aWithDownload);
     expect(aWithDownload).not.toBe(aBefore);
   });
+
+  it('B’s device cookie opens no way past the sign-in limit on A’s number; A’s own does', async () => {
+    const a = await signUpStudent(t);
+    const b = await signUpStudent(t);
+    const deviceOf = async (student: { body: { telephone: string; password: string } }) => {
+      const signedIn = await t.request('POST', '/api/v1/user/login', {
+        body: { telephone: student.body.telephone, password: student.body.password },
+      });
+      return (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    };
+    const aDevice = await deviceOf(a);
+    const bDevice = await deviceOf(b);
+    const address = '198.51.100.77';
+    const signIn = (password: string, cookie?: string) =>
+      t.request('POST', '/api/v1/user/login', {
+        body: { telephone: a.body.telephone, password },
+        address,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    // B, on one address, spends the number's limit there (B's cookie does not count as A's device).
+    for (let guess = 0; guess < RATE_LIMIT_POLICY.loginPhoneAddress.points; guess++) {
+      expect((await signIn(`b-guess-${guess}`, bDevice)).status).toBe(401);
+    }
+    expect((await signIn(a.body.password, bDevice)).status).toBe(429);
+    expect((await signIn(a.body.password)).status).toBe(429);
+    const owner = await signIn(a.body.password, aDevice);
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.user._id).toBe(a.user._id);
+  }, 60_000);
 
   it('A spending the upload limit at a paper leaves B’s uploads at it open', async () => {
     const { a, b } = await pair();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { subjects } from '../../src/server/db/schema.ts';
+import { subjects, trustedDevices } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
@@ -766,6 +766,59 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
     const again = { ...example.fields, clientId: crypto.randomUUID() };
     const limited = await t.request('POST', '/api/v1/exam/offline', { token: student.token, body: again });
     expect(limited.status).toBe(429);
+  }, 120_000);
+
+  it('POST /api/v1/user/login: any Cookie header is ignored unless it holds a device cookie this server set, never a 5xx', async () => {
+    // Header values are bytes: every printable Latin-1 character, as a client may send them.
+    const cookieText = fc.string({
+      unit: fc
+        .integer({ min: 0x20, max: 0xff })
+        .filter((code) => code !== 0x7f)
+        .map((code) => String.fromCharCode(code)),
+      maxLength: 300,
+    });
+    const cookieHeaders = fc.oneof(
+      cookieText,
+      cookieText.map((value) => `device=${value}`),
+      fc.constantFrom(
+        'device=',
+        'device',
+        '=;=;',
+        'device=%',
+        'device=%E0%A4%A',
+        `device=${'A'.repeat(43)}`,
+        `device=${'x'.repeat(5000)}`,
+        'device="quoted"; device=second',
+        ';;;device=a;;;',
+        'device=__proto__',
+      ),
+    );
+    const issued = new Set<string>();
+    let signedIn = 0;
+    await fc.assert(
+      fc.asyncProperty(cookieHeaders, fc.boolean(), async (cookie, rightPassword) => {
+        const password = rightPassword ? student.body.password : 'not-the-password';
+        const response = await t.request('POST', '/api/v1/user/login', {
+          body: { telephone: student.body.telephone, password },
+          headers: { cookie },
+        });
+        expect(response.status, cookie).toBe(rightPassword ? 200 : 401);
+        if (rightPassword) {
+          signedIn += 1;
+          // No garbage passes for a device: each sign-in is given a new cookie.
+          const setCookie = response.headers.get('set-cookie') ?? '';
+          expect(setCookie, cookie).toMatch(/^device=[A-Za-z0-9_-]{43};/);
+          issued.add(setCookie.split(';')[0] ?? '');
+        }
+      }),
+      { numRuns: GARBAGE_RUNS, seed: SEED, endOnFailure: true },
+    );
+    expect(issued.size).toBe(signedIn);
+    // An account keeps its ten most recent devices: a client collecting cookies grows nothing.
+    expect(
+      await t.db.$count(trustedDevices, eq(trustedDevices.userId, student.user._id)),
+    ).toBeLessThanOrEqual(10);
+    fingerprint = await databaseFingerprint(t.db);
   }, 120_000);
 
   it('leaves Object.prototype alone', () => {
