@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, DEVELOPMENT_IDENTITY_HASH_KEY, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('uses PGlite under DATA_DIR when DATABASE_URL is unset', () => {
@@ -64,6 +64,28 @@ describe('parseConfig', () => {
     expect(parseConfig({}).redisUrl).toBeUndefined();
   });
 
+  it('refuses production without an IDENTITY_HASH_KEY of its own, and keeps a fixed one elsewhere', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://h/db',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+      PUBLIC_SITE_URL: 'https://exam.example.com',
+    };
+    expect(() => parseConfig(production)).toThrow(/Production needs IDENTITY_HASH_KEY to be set/);
+    expect(() => parseConfig({ ...production, IDENTITY_HASH_KEY: DEVELOPMENT_IDENTITY_HASH_KEY })).toThrow(
+      /IDENTITY_HASH_KEY to be set to a secret of its own/,
+    );
+    expect(() => parseConfig({ ...production, IDENTITY_HASH_KEY: 'short' })).toThrow(
+      /IDENTITY_HASH_KEY must be at least 32 characters/,
+    );
+    const key = 'b'.repeat(64);
+    expect(parseConfig({ ...production, IDENTITY_HASH_KEY: key }).identityHashKey).toBe(key);
+    expect(parseConfig({}).identityHashKey).toBe(DEVELOPMENT_IDENTITY_HASH_KEY);
+    expect(parseConfig({ NODE_ENV: 'test' }).identityHashKey).toBe(DEVELOPMENT_IDENTITY_HASH_KEY);
+  });
+
   it('refuses several processes on the embedded database, which only one process can open', () => {
     expect(() => parseConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
   });
@@ -79,6 +101,7 @@ describe('parseConfig', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+      IDENTITY_HASH_KEY: 'a-production-secret-of-at-least-32-characters',
       PUBLIC_SITE_URL: 'https://exam.example.com/',
     });
     expect(config.seedSampleData).toBe(false);
@@ -92,6 +115,7 @@ describe('parseConfig', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+      IDENTITY_HASH_KEY: 'a-production-secret-of-at-least-32-characters',
     };
     expect(() => parseConfig(production)).toThrow(/Production needs PUBLIC_SITE_URL to be set/);
     expect(() => parseConfig({ ...production, PUBLIC_SITE_URL: '  ' })).toThrow(/PUBLIC_SITE_URL/);

@@ -12,6 +12,13 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+/**
+ * IDENTITY_HASH_KEY outside production: fixed, so that a development database keeps recognising the
+ * identities it stored across restarts; production must set its own (a published key would let anyone who
+ * obtains the database test phone numbers against it).
+ */
+export const DEVELOPMENT_IDENTITY_HASH_KEY = 'development-only-identity-hash-key-not-a-secret';
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -28,6 +35,9 @@ const environmentSchema = z.object({
   PAYSTACK_SECRET_KEY: optionalText,
   PUBLIC_PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  IDENTITY_HASH_KEY: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  ),
   AIRTIME_BILLING_URL: z.url().default('https://airtime.example.invalid/subscribe'),
   COUNTRY_HEADER: z.string().trim().toLowerCase().default('cf-ipcountry'),
   TRUST_PROXY: z.string().trim().default('false'),
@@ -53,6 +63,11 @@ export interface Config {
   siteUrl: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; infoMailbox: string };
   paystack: { secretKey: string | undefined; publicKey: string | undefined; baseUrl: string };
+  /**
+   * The HMAC key of the hashes that remember the phone numbers and emails of deleted accounts that had the
+   * welcome (services/returning-identities.ts). Changing it forgets them all.
+   */
+  identityHashKey: string;
   airtimeBillingUrl: string;
   countryHeader: string;
   /**
@@ -125,6 +140,14 @@ export function parseConfig(environment: Environment): Config {
     }
   }
 
+  // Without its own key, production would hash with the published development one, or a new key each start
+  // would forget every identity stored.
+  if (production && (!vars.IDENTITY_HASH_KEY || vars.IDENTITY_HASH_KEY === DEVELOPMENT_IDENTITY_HASH_KEY)) {
+    throw new ConfigError(
+      'Production needs IDENTITY_HASH_KEY to be set to a secret of its own (openssl rand -hex 32)',
+    );
+  }
+
   const dataDir = vars.DATA_DIR.replace(/\/+$/, '');
   const databaseUrl = vars.DATABASE_URL;
   const database: Config['database'] =
@@ -159,6 +182,7 @@ export function parseConfig(environment: Environment): Config {
       publicKey: vars.PUBLIC_PAYSTACK_PUBLIC_KEY,
       baseUrl: vars.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     },
+    identityHashKey: vars.IDENTITY_HASH_KEY ?? DEVELOPMENT_IDENTITY_HASH_KEY,
     airtimeBillingUrl: vars.AIRTIME_BILLING_URL,
     countryHeader: vars.COUNTRY_HEADER,
     trustProxy,

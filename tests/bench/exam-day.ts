@@ -240,6 +240,7 @@ async function proxiedDeployment(databaseUrl: string, fresh: boolean): Promise<D
     SMTP_URL: 'smtp://127.0.0.1:9',
     PAYSTACK_SECRET_KEY: 'sk_test_bench_placeholder',
     PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_test_bench_placeholder',
+    IDENTITY_HASH_KEY: 'bench-identity-hash-key-of-at-least-32-characters',
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     TRUST_PROXY: String(TRUSTED_HOPS),

@@ -62,6 +62,11 @@ export interface EmailConfirmed {
   /** True when this confirmation started the free trial and credited the welcome coins. */
   welcomeGranted: boolean;
   /**
+   * True when this first confirmation granted neither, because a deleted account with the same phone number
+   * or email had them (WELCOME_ALREADY_USED_MESSAGE says so).
+   */
+  welcomeWithheld: boolean;
+  /**
    * True when the link had been opened before (a double tap, or a mail scanner first) and its address is
    * still the account's confirmed email: nothing changed now, and the address is confirmed.
    */
@@ -113,3 +118,9 @@ export function accountDeletedMessage(paymentsKept: number): string {
     ? 'Your account is deleted. We keep a record of your payments (amount, date, reference and plan), without your name or contact details, because the law requires it.'
     : 'Your account is deleted, with all your details, scores and coins.';
 }
+
+/**
+ * What a student reads on confirming an account whose phone number or email had the welcome on an account
+ * since deleted: the new account works, without a second trial or coins.
+ */
+export const WELCOME_ALREADY_USED_MESSAGE = `The free trial and ${WELCOME_COINS} welcome coins come once per phone number and email address, and an earlier account with yours has had them. The daily test stays free; choose a plan on Pricing to take full exams.`;

@@ -21,6 +21,7 @@ import {
 } from '../db/schema.ts';
 import { hashPassword } from './accounts.ts';
 import { refused, unauthenticated } from './errors.ts';
+import { rememberWelcomed } from './returning-identities.ts';
 
 const WRONG_PASSWORD = 'Your password is not correct';
 
@@ -34,7 +35,7 @@ const WRONG_PASSWORD = 'Your password is not correct';
  */
 export async function deleteAccount(
   db: Database,
-  input: { userId: string; password: string; now: Date },
+  input: { userId: string; password: string; now: Date; identityHashKey: string },
 ): Promise<AccountDeleted> {
   const [account] = await db
     .select({ passwordHash: users.passwordHash })
@@ -51,11 +52,16 @@ export async function deleteAccount(
   return db.transaction(async (tx) => {
     // The row lock queues this behind a payment or a score being written for the same student.
     const [locked] = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, telephone: users.telephone, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, input.userId))
       .for('update');
     if (!locked) throw unauthenticated();
+    // A confirmed account has had the trial and welcome coins (they come with the first confirmation): its
+    // phone number and email get no second welcome on a new account. Only keyed hashes are kept.
+    if (locked.emailVerifiedAt !== null) {
+      await rememberWelcomed(tx, input.identityHashKey, locked, input.now);
+    }
     await eraseTestCheckouts(tx, input.userId, locked.email);
     await deleteOwnedRows(tx, input.userId);
     await emptyUserRow(tx, input.userId, unusableHash, input.now);

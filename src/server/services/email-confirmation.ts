@@ -13,6 +13,7 @@ import { emailConfirmations, subscriptions, users } from '../db/schema.ts';
 import { creditCoins } from './coins.ts';
 import { conflict, invalidField, refused, unauthenticated } from './errors.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
+import { welcomedBefore } from './returning-identities.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export { CONFIRMATION_LINK_HOURS } from '../../lib/api/user.ts';
@@ -130,8 +131,23 @@ export function sendWithoutWaiting(mailer: Mailer, message: MailMessage, onError
   mailer.send(message).catch(onError);
 }
 
-/** Starts the free trial and credits the welcome coins; the caller makes sure this runs once per account. */
-async function grantWelcome(tx: Executor, userId: string, now: Date): Promise<void> {
+/**
+ * Starts the free trial and credits the welcome coins, unless a deleted account with the same phone number
+ * or email had them (returning-identities.ts); the caller makes sure this runs once per account. True when
+ * granted.
+ */
+async function grantWelcome(
+  tx: Executor,
+  userId: string,
+  now: Date,
+  identityHashKey: string,
+): Promise<boolean> {
+  const [identity] = await tx
+    .select({ telephone: users.telephone, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (identity && (await welcomedBefore(tx, identityHashKey, identity))) return false;
   await creditCoins(tx, { userId, coins: WELCOME_COINS, description: 'Welcome bonus', at: now });
   await tx.insert(subscriptions).values({
     userId,
@@ -139,6 +155,7 @@ async function grantWelcome(tx: Executor, userId: string, now: Date): Promise<vo
     startsAt: now,
     endsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
   });
+  return true;
 }
 
 /** What opening a confirmation link did. */
@@ -147,6 +164,8 @@ export interface ConfirmationOutcome {
   purpose: EmailConfirmationPurpose;
   email: string;
   welcomeGranted: boolean;
+  /** True when this first confirmation granted nothing: a deleted account with this phone or email had it. */
+  welcomeWithheld: boolean;
   /** True when the link had been opened before and its address is the account's confirmed email. */
   alreadyConfirmed: boolean;
   /** For a confirmed change, the previous address if it had been confirmed: it is told of the change. */
@@ -165,7 +184,12 @@ const ADDRESS_TAKEN_MESSAGE = 'Another account now uses this email address, so i
  * A link opened again after its address was confirmed (a double tap, a mail scanner that opened it first)
  * answers that the address is confirmed, and changes nothing.
  */
-export async function confirmEmail(db: Database, token: string, now: Date): Promise<ConfirmationOutcome> {
+export async function confirmEmail(
+  db: Database,
+  token: string,
+  now: Date,
+  identityHashKey: string,
+): Promise<ConfirmationOutcome> {
   const tokenHash = hashSecret(token);
   try {
     return await db.transaction(async (tx) => {
@@ -200,11 +224,17 @@ export async function confirmEmail(db: Database, token: string, now: Date): Prom
       if (!claimed) {
         // Only the holder of the link learns this, and only what the link itself was sent to confirm.
         if (user.emailVerifiedAt !== null && user.email === link.email && (await wasUsed(tx, tokenHash))) {
-          return { ...link, welcomeGranted: false, alreadyConfirmed: true, notify: null };
+          return {
+            ...link,
+            welcomeGranted: false,
+            welcomeWithheld: false,
+            alreadyConfirmed: true,
+            notify: null,
+          };
         }
         throw invalidLink();
       }
-      return applyConfirmation(tx, link, user, now);
+      return applyConfirmation(tx, link, user, now, identityHashKey);
     });
   } catch (error) {
     // Another account took the address between the check and the update.
@@ -229,8 +259,10 @@ async function applyConfirmation(
   claimed: { userId: string; purpose: EmailConfirmationPurpose; email: string },
   user: { email: string; emailVerifiedAt: Date | null },
   now: Date,
+  identityHashKey: string,
 ): Promise<ConfirmationOutcome> {
   const firstConfirmation = user.emailVerifiedAt === null;
+  let welcomeGranted = false;
 
   if (claimed.purpose === 'sign-up') {
     // The account has moved to another address since this link was sent: it confirms nothing now.
@@ -239,13 +271,14 @@ async function applyConfirmation(
     }
     if (firstConfirmation) {
       await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, claimed.userId));
-      await grantWelcome(tx, claimed.userId, now);
+      welcomeGranted = await grantWelcome(tx, claimed.userId, now, identityHashKey);
     }
     return {
       userId: claimed.userId,
       purpose: claimed.purpose,
       email: claimed.email,
-      welcomeGranted: firstConfirmation,
+      welcomeGranted,
+      welcomeWithheld: firstConfirmation && !welcomeGranted,
       alreadyConfirmed: false,
       notify: null,
     };
@@ -266,12 +299,13 @@ async function applyConfirmation(
     .update(emailConfirmations)
     .set({ usedAt: now })
     .where(and(eq(emailConfirmations.userId, claimed.userId), isNull(emailConfirmations.usedAt)));
-  if (firstConfirmation) await grantWelcome(tx, claimed.userId, now);
+  if (firstConfirmation) welcomeGranted = await grantWelcome(tx, claimed.userId, now, identityHashKey);
   return {
     userId: claimed.userId,
     purpose: claimed.purpose,
     email: claimed.email,
-    welcomeGranted: firstConfirmation,
+    welcomeGranted,
+    welcomeWithheld: firstConfirmation && !welcomeGranted,
     alreadyConfirmed: false,
     // An address that was never confirmed may not be the student's at all: it is not written to.
     notify: firstConfirmation || user.email === claimed.email ? null : user.email,

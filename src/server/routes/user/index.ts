@@ -117,11 +117,12 @@ export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
       return ok(c, 'Profile updated successfully', await userView(db, updated, now));
     })
     .delete('/', requireUser, limits.accountDeletion, validate('json', deleteAccountSchema), async (c) => {
-      const { db, clock } = c.get('deps');
+      const { db, clock, config } = c.get('deps');
       const deleted: AccountDeleted = await deleteAccount(db, {
         userId: c.get('auth').userId,
         password: c.req.valid('json').password,
         now: clock.now(),
+        identityHashKey: config.identityHashKey,
       });
       board.forget();
       return ok(c, accountDeletedMessage(deleted.paymentsKept), deleted);
@@ -129,7 +130,7 @@ export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
     .post('/verify-email', limits.verifyEmail, validate('json', verifyEmailSchema), async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');
       const now = clock.now();
-      const outcome = await confirmEmail(db, c.req.valid('json').token, now);
+      const outcome = await confirmEmail(db, c.req.valid('json').token, now, config.identityHashKey);
       if (outcome.notify) {
         sendWithoutWaiting(
           mailer,
