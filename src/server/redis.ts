@@ -4,14 +4,15 @@ import type { Logger } from 'pino';
 /**
  * A Redis client for the shared rate-limit counters (REDIS_URL). It connects at once and reconnects on its
  * own. A Redis that is down or hung must never hold up or fail a request: with the offline queue off a
- * command fails at once while disconnected, a command that gets no answer fails after half a second, and the
- * rate limiter then counts in memory until Redis is back.
+ * command fails at once while disconnected, a command that gets no answer fails after 200 ms (a healthy
+ * Redis answers in about a millisecond), and the rate limiter then counts in memory until Redis answers
+ * again (RedisSwitch in http/rate-limiter.ts).
  */
 export function openRedis(url: string, logger?: Logger): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     connectTimeout: 2_000,
-    commandTimeout: 500,
+    commandTimeout: 200,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });

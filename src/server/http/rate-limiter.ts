@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { clientAddress } from './client-address.ts';
@@ -7,7 +8,7 @@ import { type LimitName, RATE_LIMIT_POLICY } from './rate-limit-policy.ts';
 import type { AppEnv } from './types.ts';
 
 /** One limit's counter store: Redis shared by every instance, or this process's memory. */
-export type Limiter = RateLimiterMemory | RateLimiterRedis;
+export type Limiter = Pick<RateLimiterMemory, 'consume' | 'reward' | 'delete'>;
 
 /** What a finished request does to the point it took: keeps it, gives it back, or clears the key. */
 export type Outcome = 'keep' | 'refund' | 'clear';
@@ -142,22 +143,113 @@ export function limit<Input>(
   };
 }
 
-/** The counter stores of one app: Redis shared by every instance, or this process's memory. */
-export function createLimiters(redis: Redis | undefined, prefix: string): Record<LimitName, Limiter> {
+/** How long every limit counts in memory after a Redis command failed, before Redis is asked again. */
+export const REDIS_PAUSE_MS = 5_000;
+
+/**
+ * Whether an app's Redis may be asked. One failed or timed-out command (openRedis gives each a short
+ * command timeout) pauses Redis for every limit at once, so a stalled Redis costs one request that timeout,
+ * not every request: the others count in memory at once. After the pause a PING in the background decides,
+ * so no request waits on a Redis that is still hung. Each change is logged once, never per request.
+ */
+export class RedisSwitch {
+  private pausedUntil = 0;
+  private probing = false;
+  private readonly redis: Redis;
+  private readonly logger: Logger | undefined;
+  private readonly pauseMs: number;
+
+  constructor(redis: Redis, logger?: Logger, pauseMs = REDIS_PAUSE_MS) {
+    this.redis = redis;
+    this.logger = logger;
+    this.pauseMs = pauseMs;
+  }
+
+  /** True while Redis is to be left alone; starts the probe once the pause is over. */
+  paused(): boolean {
+    if (this.pausedUntil === 0) return false;
+    if (Date.now() >= this.pausedUntil && !this.probing) this.probe();
+    return true;
+  }
+
+  /** Called with the error of a failed command: pauses Redis, and warns when it was not paused yet. */
+  failed(error: unknown): void {
+    if (this.pausedUntil === 0) {
+      this.logger?.warn({ err: error }, 'redis did not answer; rate limits count in memory until it does');
+    }
+    this.pausedUntil = Date.now() + this.pauseMs;
+  }
+
+  private probe(): void {
+    this.probing = true;
+    this.redis
+      .ping()
+      .then(() => {
+        this.pausedUntil = 0;
+        this.logger?.info('redis answers again; rate limits are shared again');
+      })
+      .catch(() => {
+        this.pausedUntil = Date.now() + this.pauseMs;
+      })
+      .finally(() => {
+        this.probing = false;
+      });
+  }
+}
+
+/**
+ * One limit counted in Redis, or in this process's memory while the switch has Redis paused. A refusal
+ * (RateLimiterRes) is Redis's answer and passes through; any other failure pauses Redis and the same call
+ * is counted in memory, so the request neither fails nor waits again.
+ */
+function redisOrMemory(
+  redisLimiter: RateLimiterRedis,
+  memory: RateLimiterMemory,
+  redis: RedisSwitch,
+): Limiter {
+  const either =
+    <Args extends unknown[], Result>(call: (limiter: Limiter, ...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      if (redis.paused()) return call(memory, ...args);
+      try {
+        return await call(redisLimiter, ...args);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        redis.failed(error);
+        return call(memory, ...args);
+      }
+    };
+  return {
+    consume: either((limiter, key: string | number, points?: number) => limiter.consume(key, points)),
+    reward: either((limiter, key: string | number, points?: number) => limiter.reward(key, points)),
+    delete: either((limiter, key: string | number) => limiter.delete(key)),
+  };
+}
+
+/**
+ * The counter stores of one app: Redis shared by every instance, or this process's memory; with Redis,
+ * memory stands in while it does not answer (RedisSwitch).
+ */
+export function createLimiters(
+  redis: Redis | undefined,
+  prefix: string,
+  logger?: Logger,
+): Record<LimitName, Limiter> {
+  const redisSwitch = redis && new RedisSwitch(redis, logger);
   const make = (name: LimitName): Limiter => {
     const { points, seconds } = RATE_LIMIT_POLICY[name];
     const memory = new RateLimiterMemory({ keyPrefix: name, points, duration: seconds });
-    if (!redis) return memory;
-    return new RateLimiterRedis({
+    if (!redis || !redisSwitch) return memory;
+    const shared = new RateLimiterRedis({
       // rate-limiter-flexible speaks ioredis by default (useRedisPackage is for the `redis` package).
       storeClient: redis,
       keyPrefix: `${prefix}:${name}`,
       points,
       duration: seconds,
-      // While Redis is away, each instance counts on its own in memory instead of failing or waiting.
+      // While Redis is disconnected a command fails at once, and the memory counter takes it.
       rejectIfRedisNotReady: true,
-      insuranceLimiter: memory,
     });
+    return redisOrMemory(shared, memory, redisSwitch);
   };
   const names = Object.keys(RATE_LIMIT_POLICY) as LimitName[];
   return Object.fromEntries(names.map((name) => [name, make(name)])) as Record<LimitName, Limiter>;

@@ -34,8 +34,10 @@ export { DEFAULT_RATE_LIMIT_PREFIX } from './rate-limiter.ts';
  * `rateLimitPrefix`, so instances that share both share every limit; otherwise each createApp() gets fresh
  * in-memory counters.
  */
-export function createRateLimits(deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'> = {}) {
-  const limiters = createLimiters(deps.redis, deps.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX);
+export function createRateLimits(
+  deps: Pick<AppDeps, 'redis' | 'rateLimitPrefix'> & Partial<Pick<AppDeps, 'logger'>> = {},
+) {
+  const limiters = createLimiters(deps.redis, deps.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX, deps.logger);
   const counter = (
     name: LimitName,
     key: string,
