@@ -802,6 +802,8 @@ async function main() {
           }),
         })
       : undefined;
+    // Awaited after the students; until then a failure must not end the process with the instances left running.
+    hostileRun?.catch(() => {});
     const progress = setInterval(() => {
       const saves = latencies.get('save answer')?.length ?? 0;
       const failed = [...errors.values()].reduce((sum, count) => sum + count, 0);
