@@ -1,8 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
 import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../src/lib/api/mastery.ts';
+import { MASTERY_RULES } from '../../src/lib/mastery.ts';
+import type { Executor } from '../../src/server/db/client.ts';
 import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
+import { notSkipped } from '../../src/server/services/exams/attempt-rows.ts';
 import {
   createTestApp,
   examUrl,
@@ -72,6 +75,32 @@ function subjectIn(overview: MasteryOverview, subjectId: string): SubjectMastery
   return subject;
 }
 
+/**
+ * Each topic's latest answers and right answers, recounted from every attempt the student submitted (how
+ * mastery was read before it kept its window): [topic, answers, right], by topic.
+ */
+async function fullRecount(db: Executor, userId: string) {
+  const { rows } = (await db.execute(sql`with shown as (
+      select a.id as attempt_id, shown.question_id, p.subject_id, q.topic, row_number() over (
+        partition by p.subject_id, q.topic order by a.submitted_at desc, a.started_at desc, shown.position desc
+      ) as age
+      from attempts a
+      cross join lateral unnest(a.question_ids) with ordinality as shown(question_id, position)
+      join questions q on q.id = shown.question_id
+      join papers p on p.id = q.paper_id
+      where a.user_id = ${userId}::uuid and a.submitted_at is not null and q.topic is not null
+    )
+    select s.topic, count(*)::int as answers, (count(*) filter (where coalesce((
+        select o.is_correct from attempt_answers aa join options o on o.id = aa.option_id
+        where aa.attempt_id = s.attempt_id and aa.question_id = s.question_id
+          and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}
+      ), false)))::int as right
+    from shown s where s.age <= ${MASTERY_RULES.window} group by s.topic`)) as unknown as {
+    rows: { topic: string; answers: number; right: number }[];
+  };
+  return rows.map((row) => [row.topic, row.answers, row.right]).sort();
+}
+
 const brief = (topic: TopicMastery) => [topic.topic, topic.answers, topic.right, topic.share, topic.level];
 
 // Paper 1: Indices ×4, Surds ×3, Sets ×2 and one untagged question; paper 2: Indices ×4, Surds, Variation.
@@ -133,6 +162,35 @@ describe('GET /api/v1/mastery', () => {
     await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'right');
     const [after] = subjectIn(await masteryOf(token), bank.subject.id).topics;
     expect(after && brief(after)).toEqual(['Probability', 20, 20, 100, 'mastered']);
+  });
+
+  it('keeps at most the window per topic however many attempts, and still matches a recount of them all', async () => {
+    const bank = await createTopicBank(t.db, layout);
+    const [first, second] = bank.papers;
+    if (!first || !second) throw new Error('no papers');
+    const { token, user } = await subscribedStudent(t);
+    // 16 attempts, 128 questions shown, each answered by a pattern that differs from attempt to attempt.
+    for (let round = 0; round < 16; round++) {
+      let index = 0;
+      await takeAndSubmit(token, examUrl((round % 2 ? second : first).ids), bank.questions, () => {
+        index += 1;
+        return (['right', 'wrong', 'blank'] as const)[(round * 7 + index * 5) % 3] ?? 'blank';
+      });
+    }
+    await takeAndSubmit(token, topicUrl(bank.subject.slug, 'Indices'), bank.questions, () => 'right');
+
+    const kept = (await t.db.execute(sql`select topic, count(*)::int as n from mastery_answers
+      where user_id = ${user._id}::uuid group by topic order by topic`)) as unknown as {
+      rows: { topic: string; n: number }[];
+    };
+    expect(kept.rows.map((row) => row.n).every((n) => n <= MASTERY_RULES.window)).toBe(true);
+    const overview = subjectIn(await masteryOf(token), bank.subject.id);
+    const answered = overview.topics
+      .filter((topic) => topic.answers > 0)
+      .map((topic) => [topic.topic, topic.answers, topic.right])
+      .sort();
+    expect(answered).toEqual(await fullRecount(t.db, user._id));
+    expect(answered.find((entry) => entry[0] === 'Indices')?.[1]).toBe(MASTERY_RULES.window);
   });
 
   it('lists the bank’s topics not met yet as not started, and leaves out unsubmitted attempts', async () => {

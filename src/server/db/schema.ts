@@ -640,3 +640,40 @@ export const welcomedIdentities = pgTable('welcomed_identities', {
   hash: text('hash').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * Each student's latest questions shown in scored attempts, at most the mastery window (20) per subject and
+ * topic: what GET /mastery reads, so that its work is bounded by the topics met, not by the attempts taken
+ * (docs/decisions.md, "Mastery reads the latest answers only"). Kept by a trigger on attempts (migration
+ * 0016): a submitted attempt adds its questions and trims each topic it touched back to the window. The
+ * subject and topic are the question's when shown, for the trimming; mastery groups by the question's own.
+ */
+export const masteryAnswers = pgTable(
+  'mastery_answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    /** The question's place in the attempt, from 1. */
+    position: integer('position').notNull(),
+    questionId: uuid('question_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    topic: text('topic').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.position] }),
+    index('mastery_answers_user_topic_idx').on(
+      table.userId,
+      table.subjectId,
+      table.topic,
+      table.submittedAt.desc(),
+      table.startedAt.desc(),
+      table.position.desc(),
+    ),
+  ],
+);

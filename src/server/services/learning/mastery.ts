@@ -19,33 +19,33 @@ interface TopicRow {
 }
 
 /**
- * Every question shown in the student's scored attempts (full exams, daily tests, UTME sittings, topic
+ * The student's latest questions shown in scored attempts (full exams, daily tests, UTME sittings, topic
  * practices, attempts taken offline), in the subject and topic the question has now, numbered newest first
  * within each topic; the latest `window` of each topic are marked right or not (blank and skipped are not
  * right) and counted. Then every topic of those subjects' banks, with its counts (0 for one not met yet).
  *
- * One statement. The student's attempts come through an index that leads with user_id (EXPLAIN showed
- * attempts_user_client_idx; attempts_user_submitted_idx fits as well), each question shown through
- * questions_pkey and papers_pkey, and the window function sorts only this student's rows. Only the answers
- * inside the window are looked up, each through the primary keys of attempt_answers (attempt_id,
- * question_id), options and lifeline_uses: a scalar subquery, so the planner cannot trade them for a scan of
- * every student's answers. The bank's topics come from questions_paper_topic_idx alone (an index-only scan,
- * paper by paper for a few practised subjects); without it every question of the bank was read
- * (docs/performance.md, "Question bank queries").
+ * One statement, whose work is bounded by the topics the student has met, not by the attempts taken: it
+ * reads mastery_answers (the latest `window` questions of each topic the student met, kept by a trigger on
+ * attempts; schema.ts) through mastery_answers_user_topic_idx, each question through questions_pkey and
+ * papers_pkey. Only the answers inside the window are looked up, each through the primary keys of
+ * attempt_answers (attempt_id, question_id), options and lifeline_uses: a scalar subquery, so the planner
+ * cannot trade them for a scan of every student's answers. The bank's topics come from
+ * questions_paper_topic_idx alone (an index-only scan, paper by paper for a few practised subjects).
+ * A question moved to another topic by an import keeps its answers and counts in its new topic; answers the
+ * trigger trimmed from the old topic before the move are not brought back (docs/decisions.md).
  *
  * Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
  */
 function topicRows(db: Executor, userId: string) {
   return db.execute(sql`with shown as (
-      select a.id as attempt_id, shown.question_id, p.subject_id, q.topic, row_number() over (
-        partition by p.subject_id, q.topic order by a.submitted_at desc, a.started_at desc, shown.position desc
+      select m.attempt_id, m.question_id, p.subject_id, q.topic, row_number() over (
+        partition by p.subject_id, q.topic order by m.submitted_at desc, m.started_at desc, m.position desc
       ) as age
-      from attempts a
-      cross join lateral unnest(a.question_ids) with ordinality as shown(question_id, position)
-      join questions q on q.id = shown.question_id
+      from mastery_answers m
+      join questions q on q.id = m.question_id
       join papers p on p.id = q.paper_id
-      where a.user_id = ${userId}::uuid and a.submitted_at is not null and q.topic is not null
+      where m.user_id = ${userId}::uuid and q.topic is not null
     ), marked as (
       select s.subject_id, s.topic, coalesce((
         select o.is_correct from attempt_answers aa join options o on o.id = aa.option_id
