@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
 import { feedbackMessages } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -78,13 +79,29 @@ describe('POST /api/v1/feedback', () => {
     ]);
   });
 
-  it('leaves out the reply-to when the email is not an address, and keeps line breaks out of the subject', async () => {
-    const body = message({ email: 'call me instead', fullname: 'Tunde\r\nBcc: someone@example.com' });
+  it('leaves out the reply-to when the email is not an address', async () => {
+    const body = message({ email: 'call me instead', fullname: 'Tunde Bakare' });
     const response = await t.request('POST', '/api/v1/feedback', { body });
     expect(response.status).toBe(201);
     const mail = t.mailer.sent.at(-1);
     expect(mail?.replyTo).toBeUndefined();
-    expect(mail?.subject).toBe('Contact form: Tunde Bcc: someone@example.com');
+    expect(mail?.subject).toBe('Contact form: Tunde Bakare');
+  });
+
+  it('refuses a line break in the name, which could add a header to the mail, and stores nothing', async () => {
+    const body = message({ fullname: 'Tunde\r\nBcc: someone@example.com' });
+    const sent = t.mailer.sent.length;
+    const response = await t.request('POST', '/api/v1/feedback', { body });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([{ path: ['fullname'], message: UNSTORABLE_TEXT_MESSAGE }]);
+    expect(await t.db.$count(feedbackMessages, eq(feedbackMessages.email, body.email))).toBe(0);
+    expect(t.mailer.sent.length).toBe(sent);
+  });
+
+  it('keeps line breaks and tabs in the message, which may run to several lines', async () => {
+    const body = message({ message: 'Hello,\r\n\tthe app is good.\nThanks' });
+    const response = await t.request('POST', '/api/v1/feedback', { body });
+    expect(response.status, response.text).toBe(201);
   });
 
   it('still answers 201 and keeps the row when the mail server fails', async () => {

@@ -821,6 +821,52 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
     fingerprint = await databaseFingerprint(t.db);
   }, 120_000);
 
+  it('a control character in any text field of any body gets a 400 and changes nothing', async () => {
+    const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085'];
+    /** Each string inside `value` with `control` put in its middle, one at a time, with its path. */
+    function withControl(value: unknown, control: string, path: string[] = []): [string[], unknown][] {
+      if (typeof value === 'string') {
+        const middle = Math.floor(value.length / 2);
+        return [[path, `${value.slice(0, middle)}${control}${value.slice(middle)}`]];
+      }
+      if (value === null || typeof value !== 'object') return [];
+      return Object.entries(value).flatMap(([key, inner]) =>
+        withControl(inner, control, [...path, key]).map(([innerPath, changed]): [string[], unknown] => [
+          innerPath,
+          Array.isArray(value)
+            ? value.map((item, at) => (String(at) === key ? changed : item))
+            : { ...value, [key]: changed },
+        ]),
+      );
+    }
+    let probed = 0;
+    for (const endpoint of endpoints) {
+      const example = examples[endpoint.key];
+      if (!example) continue;
+      for (const control of CONTROLS) {
+        for (const [path, body] of withControl(example.fields, control)) {
+          const fields = Object.entries(body as Record<string, unknown>);
+          const text =
+            example.kind === 'form'
+              ? fields.map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&')
+              : JSON.stringify(body);
+          const fuzz: FuzzRequest = {
+            label: `U+${control.charCodeAt(0).toString(16).padStart(4, '0')} in ${path.join('.')}`,
+            query: '',
+            contentType: example.kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+            body: text,
+            headers: { 'frontend-source': 'webuser' },
+            strict: true,
+          };
+          const response = await probe(endpoint, fuzz, student.token);
+          expect(response.status, `${endpoint.key} ${fuzz.label}: ${response.text}`).toBe(400);
+          probed += 1;
+        }
+      }
+    }
+    expect(probed).toBeGreaterThan(100);
+  }, 120_000);
+
   it('leaves Object.prototype alone', () => {
     const probeObject: Record<string, unknown> = {};
     expect(probeObject.polluted).toBeUndefined();

@@ -10,6 +10,7 @@ import type {
   TestPaymentApproved,
 } from '../../src/lib/api/payments.ts';
 import type { Plan } from '../../src/lib/api/plans.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
 import { coinLedger, payments, subscriptions, users } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { closeRedis } from '../../src/server/redis.ts';
@@ -101,6 +102,33 @@ describe('GET /api/v1/plan', () => {
 });
 
 describe('POST /api/v1/subscription', () => {
+  it.each([
+    ['planId', { planId: 'weekly\u0000' }],
+    ['planId', { planId: '\u001b[2Jweekly' }],
+    ['reference', { reference: 'ref-abcdef\u0000' }],
+  ])('answers 400 to a control character in %s, and grants nothing', async (field, change) => {
+    const { token, user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id);
+    paystack.record(transaction);
+    const response = await t.request('POST', '/api/v1/subscription', {
+      token,
+      body: { reference: transaction.reference, channel: 'paystack', planId: 'weekly', ...change },
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.errors).toEqual([{ path: [field], message: UNSTORABLE_TEXT_MESSAGE }]);
+    expect((await grantsOf(user._id)).paid).toHaveLength(0);
+  });
+
+  it('answers 400 to a NUL in the reference of POST /api/v1/coins', async () => {
+    const { token } = await signUpStudent(t);
+    const response = await t.request('POST', '/api/v1/coins', {
+      token,
+      body: { reference: `ref-${randomUUID()}\u0000`, pack: 100 },
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.errors).toEqual([{ path: ['reference'], message: UNSTORABLE_TEXT_MESSAGE }]);
+  });
+
   it('grants a verified payment: the subscription (after the trial day), the bonus coins and their ledger row', async () => {
     const { token, user } = await signUpStudent(t);
     const transaction = weeklyPayment(user._id);
@@ -282,6 +310,37 @@ describe('POST /api/v1/paystack/webhook', () => {
     paystack.record(transaction);
     const response = await webhook(transaction, signature);
     expect(response.status).toBe(401);
+    expect((await grantsOf(user._id)).paid).toHaveLength(0);
+  });
+
+  it.each([
+    ['a NUL', 'weekly\u0000'],
+    ['an escape sequence', '\u001b[2Jweekly'],
+    ['a C1 control', 'week\u0085ly'],
+  ])(
+    'answers 200 to a signed webhook whose metadata planId holds %s, and grants nothing',
+    async (_, planId) => {
+      // A 200, or Paystack would send the same body again for days; the refusal is logged.
+      const { user } = await signUpStudent(t);
+      const transaction = weeklyPayment(user._id, {
+        metadata: { userId: user._id, purpose: 'subscription', planId },
+      });
+      paystack.record(transaction);
+      const response = await webhook(transaction);
+      expect(response.status, response.text).toBe(200);
+      expect(await grantsOf(user._id)).toMatchObject({ paid: [], bonus: [] });
+      expect(await t.db.select().from(payments).where(eq(payments.reference, transaction.reference))).toEqual(
+        [],
+      );
+    },
+  );
+
+  it('answers 200 to a signed webhook whose reference holds a NUL, and grants nothing', async () => {
+    const { user } = await signUpStudent(t);
+    const transaction = weeklyPayment(user._id, { reference: `ref-${randomUUID()}\u0000` });
+    paystack.record(transaction);
+    const response = await webhook(transaction);
+    expect(response.status, response.text).toBe(200);
     expect((await grantsOf(user._id)).paid).toHaveLength(0);
   });
 

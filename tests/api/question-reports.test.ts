@@ -8,6 +8,7 @@ import {
   REPORT_SENT_MESSAGE,
   REPORT_UNSEEN_MESSAGE,
 } from '../../src/lib/api/reports.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
 import { questionReports, questions, reviewCards } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { listOpenReports, resolveReports } from '../../src/server/services/question-reports.ts';
@@ -168,12 +169,8 @@ describe('POST /api/v1/question/report', () => {
       'Keep the note to 500 characters',
     ],
     ['a note that is not text', { note: 42 }, ['note'], 'The note must be text'],
-    [
-      'a control character',
-      { note: 'see \u001b[2J' },
-      ['note'],
-      'The note contains characters that are not allowed',
-    ],
+    ['a control character', { note: 'see \u001b[2J' }, ['note'], UNSTORABLE_TEXT_MESSAGE],
+    ['a NUL', { note: 'B is right\u0000' }, ['note'], UNSTORABLE_TEXT_MESSAGE],
     ['a question that is no id', { question: 'q1' }, ['question'], 'question must be the id of a question'],
     ['an extra field', { userId: randomUUID() }, [], 'Unrecognized key: "userId"'],
   ])('answers 400 for %s and stores nothing', async (_label, change, path, message) => {

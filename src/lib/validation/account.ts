@@ -4,6 +4,7 @@ import {
   PASSWORD_MAX,
   PASSWORDS_DO_NOT_MATCH,
   password,
+  passwordText,
   phoneNumber,
   requiredText,
 } from './fields.ts';
@@ -20,7 +21,7 @@ export const signUpSchema = z
     email: emailAddress('Email is required', 'Email is invalid'),
     telephone: phoneNumber(),
     password: password('Password is required', 6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string({ error: PASSWORDS_DO_NOT_MATCH }),
+    confirmPassword: passwordText(PASSWORDS_DO_NOT_MATCH),
     agreeTerms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
   })
   .check(confirmationMatches('password', 'confirmPassword'));
@@ -48,8 +49,7 @@ export const profileUpdateSchema = z
     firstName: requiredText('First Name is required', 60).optional(),
     lastName: requiredText('Last Name is required', 60).optional(),
     email: emailAddress('Email is required', 'Email is invalid').optional(),
-    currentPassword: z
-      .string({ error: CURRENT_PASSWORD_REQUIRED })
+    currentPassword: passwordText(CURRENT_PASSWORD_REQUIRED)
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
       .optional(),
     telephone: z.unknown().optional(),
@@ -82,8 +82,7 @@ export const profileUpdateSchema = z
 /** The profile's change-of-email form: the new address and the current password. */
 export const emailChangeFormSchema = z.object({
   email: emailAddress('Email is required', 'Email is invalid'),
-  currentPassword: z
-    .string({ error: CURRENT_PASSWORD_REQUIRED })
+  currentPassword: passwordText(CURRENT_PASSWORD_REQUIRED)
     .min(1, CURRENT_PASSWORD_REQUIRED)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
@@ -93,8 +92,7 @@ export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your acco
 /** DELETE /api/v1/user: the account's password, so that a session left open cannot delete the account. */
 export const deleteAccountSchema = z
   .object({
-    password: z
-      .string({ error: DELETE_PASSWORD_REQUIRED })
+    password: passwordText(DELETE_PASSWORD_REQUIRED)
       .min(1, DELETE_PASSWORD_REQUIRED)
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   })
@@ -115,9 +113,7 @@ export const setPasswordFormSchema = z
   .object({
     token: requiredText('Token is required', 200),
     newPassword: password('New password is required', 8, 'Password must be at least 8 characters long'),
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
+    confirmPassword: passwordText('Please confirm your password').min(1, 'Please confirm your password'),
   })
   .check(confirmationMatches('newPassword', 'confirmPassword'));
 

@@ -12,7 +12,7 @@ export const contactSchema = z.object({
   fullname: requiredText('Name is required', CONTACT_LIMITS.fullname),
   email: requiredText('Email is required', CONTACT_LIMITS.email),
   telephone: requiredText('Phone number is required', CONTACT_LIMITS.telephone),
-  message: requiredText('Message is required', CONTACT_LIMITS.message),
+  message: requiredText('Message is required', CONTACT_LIMITS.message, { multiLine: true }),
   acceptTerms: z.literal(true, { error: 'You must accept the terms' }),
 });
 export type ContactInput = z.input<typeof contactSchema>;

@@ -1,5 +1,6 @@
 import { LIFELINE_KINDS } from '../api/exam.ts';
 import { UTME } from '../api/utme.ts';
+import { text } from './fields.ts';
 import { z } from './zod.ts';
 
 const id = (message: string) => z.uuid({ error: message });
@@ -71,8 +72,7 @@ export const lifelineSchema = z
  * Whether they are JAMB subjects with enough questions is the server's to say.
  */
 export const utmeQuerySchema = z.object({
-  subjects: z
-    .string({ error: `Choose ${UTME.electives} subjects` })
+  subjects: text({ error: `Choose ${UTME.electives} subjects`, trim: false })
     .transform((list) => list.split(',').map((subject) => subject.trim().toLowerCase()))
     .pipe(
       z

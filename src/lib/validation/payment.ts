@@ -1,8 +1,7 @@
+import { isPlainText, text, UNSTORABLE_TEXT_MESSAGE } from './fields.ts';
 import { z } from './zod.ts';
 
-const reference = z
-  .string({ error: 'reference is required' })
-  .trim()
+const reference = text({ error: 'reference is required' })
   .min(6, 'reference is required')
   .max(100, 'reference is too long')
   .regex(/^[A-Za-z0-9._=-]+$/, 'reference has characters a payment reference never has');
@@ -12,7 +11,7 @@ export const subscriptionSchema = z
   .object({
     reference,
     channel: z.literal('paystack', { error: 'channel must be "paystack"' }),
-    planId: z.string({ error: 'planId is required' }).trim().min(1, 'planId is required').max(40),
+    planId: text({ error: 'planId is required' }).min(1, 'planId is required').max(40),
   })
   .strict();
 
@@ -28,21 +27,21 @@ export const coinPurchaseSchema = z
 export const paymentMetadataSchema = z.object({
   userId: z.uuid(),
   purpose: z.enum(['subscription', 'coins']),
-  planId: z.string().optional(),
+  planId: text({ error: 'planId must be text' }).optional(),
   pack: z.number().int().optional(),
 });
 
 /** One field that Paystack's dashboard shows beside a payment. */
 export const customFieldSchema = z.object({
-  display_name: z.string(),
-  variable_name: z.string(),
-  value: z.string(),
+  display_name: text(),
+  variable_name: text(),
+  value: text(),
 });
 
 /** The metadata the browser gives Paystack: what the grant reads, plus the payer for the dashboard (spec §3). */
 export const cardPaymentMetadataSchema = paymentMetadataSchema.extend({
-  name: z.string(),
-  phone: z.string(),
+  name: text(),
+  phone: text(),
   custom_fields: z.array(customFieldSchema),
 });
 
@@ -61,6 +60,21 @@ export function nestsAtMost(value: unknown, limit: number): boolean {
   return true;
 }
 
+/** True when every string in a JSON value, keys included, is plain text (fields.ts); walked without recursion. */
+export function allPlainText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string' && !isPlainText(current)) return false;
+    if (current === null || typeof current !== 'object') continue;
+    for (const [key, child] of Object.entries(current)) {
+      if (!isPlainText(key)) return false;
+      pending.push(child);
+    }
+  }
+  return true;
+}
+
 /** POST /api/v1/test-checkout: the local stand-in for Paystack's checkout, in development only. */
 export const testCheckoutSchema = z
   .object({
@@ -69,7 +83,9 @@ export const testCheckoutSchema = z
     email: z.email(),
     // Stored as JSON text: unbounded nesting would overflow the stack of JSON.stringify (a 500).
     metadata: z
-      .record(z.string(), z.unknown())
-      .refine((metadata) => nestsAtMost(metadata, MAX_METADATA_DEPTH), 'metadata is nested too deeply'),
+      .record(text(), z.unknown())
+      .refine((metadata) => nestsAtMost(metadata, MAX_METADATA_DEPTH), 'metadata is nested too deeply')
+      // Paystack hands the metadata back to the grant, which refuses such text; the stand-in refuses it here.
+      .refine(allPlainText, UNSTORABLE_TEXT_MESSAGE),
   })
   .strict();

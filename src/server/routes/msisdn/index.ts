@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { text } from '../../../lib/validation/fields.ts';
 import { users } from '../../db/schema.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
@@ -11,9 +12,7 @@ import { subscriptionStatus } from '../../services/accounts.ts';
 const msisdnSchema = z.object({
   action: z.literal('GRW', { error: 'action must be GRW' }),
   // The spec's client sends the user's telephone, or an empty string.
-  msisdn: z
-    .string()
-    .trim()
+  msisdn: text({ error: 'msisdn must be a Nigerian phone number' })
     .regex(/^(\+?234\d{10}|0\d{10}|)$/, 'msisdn must be a Nigerian phone number')
     .default(''),
 });
