@@ -263,10 +263,11 @@ describe.runIf(testDatabaseKind === 'postgres')('reset races on PostgreSQL', () 
 /** Resolves once another session of this database waits for a lock (the request under test). */
 async function waitUntilBlocked(tx: Executor) {
   for (let poll = 0; poll < 200; poll++) {
-    const { rows } = await tx.execute<{ waiting: number }>(
+    // The tests' PostgreSQL driver (node-postgres) answers execute() with its result's rows.
+    const { rows } = (await tx.execute(
       sql`select count(*)::int as waiting from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'`,
-    );
+    )) as unknown as { rows: { waiting: number }[] };
     if ((rows[0]?.waiting ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
