@@ -5,6 +5,7 @@ import type { AttemptHistoryEntry } from '../../src/lib/api/attempt-history.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import type { UtmeSitting } from '../../src/lib/api/utme.ts';
 import { questions, subjects } from '../../src/server/db/schema.ts';
+import { LIST_DEPTH } from '../../src/server/http/respond.ts';
 import { expectErrorShape } from '../support/api-probe.ts';
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
 import { createTestApp, examUrl, subscribedStudent } from '../support/test-app.ts';
@@ -267,6 +268,29 @@ describe('GET /api/v1/exam/history', () => {
     expect(second).toMatchObject({ totalDocs: 4, page: 2, limit: 3, totalPages: 2 });
     expect([...first.docs, ...second.docs].map((entry) => entry._id)).toEqual(newestFirst);
     expect(await history(me.token, '?page=3&limit=3')).toMatchObject({ docs: [], totalDocs: 4, page: 3 });
+  });
+
+  it(`pages only the newest ${LIST_DEPTH} attempts, however many there are`, async () => {
+    const paper = await createPaper(t.db, { count: 2 });
+    const { token, user } = await subscribedStudent(t);
+    // More submitted attempts than the list reaches, one a minute, the newest a minute ago.
+    await t.db.execute(sql`insert into attempts (user_id, kind, paper_id, subject_id, question_ids,
+        duration_minutes, started_at, ends_at, submitted_at, score, counted)
+      select ${user._id}::uuid, 'exam', ${paper.paperId}::uuid, ${paper.ids.subject}::uuid,
+        array[${paper.questions[0]?.id}::uuid], 1, now() - make_interval(mins => g + 1),
+        now() - make_interval(mins => g), now() - make_interval(mins => g), g, false
+      from generate_series(1, ${LIST_DEPTH + 25}) as g`);
+    const first = await history(token, '?page=1&limit=20');
+    expect(first.totalDocs).toBe(LIST_DEPTH);
+    expect(first.totalPages).toBe(LIST_DEPTH / 20);
+    expect(first.docs.map((doc) => doc.score)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    const last = await history(token, `?page=${LIST_DEPTH / 20}&limit=20`);
+    expect(last.docs.map((doc) => doc.score).at(-1)).toBe(LIST_DEPTH);
+    // A page that straddles the end stops at it; past it, pages are empty rather than read.
+    const straddling = await history(token, `?page=${Math.ceil(LIST_DEPTH / 30)}&limit=30`);
+    expect(straddling.docs).toHaveLength(LIST_DEPTH % 30 || 30);
+    expect((await history(token, `?page=${LIST_DEPTH / 20 + 1}&limit=20`)).docs).toEqual([]);
+    expect((await history(token, '?page=100000&limit=100')).docs).toEqual([]);
   });
 
   it('answers an empty first page to a student with no tests', async () => {

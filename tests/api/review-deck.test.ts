@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
 import type { ReviewDue, ReviewOutcome } from '../../src/lib/api/review.ts';
@@ -12,6 +12,7 @@ import {
   reviewCards,
   users,
 } from '../../src/server/db/schema.ts';
+import { PENDING_PER_READ } from '../../src/server/services/learning/deck.ts';
 import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
 import { createTestApp, examUrl, subscribedStudent, type TestApp } from '../support/test-app.ts';
 import { createTopicBank } from '../support/topic-bank.ts';
@@ -398,6 +399,28 @@ describe('answering a due question', () => {
     );
     expect(statuses.sort()).toEqual([200, 409]);
     expect(await t.db.select().from(reviewAnswers).where(eq(reviewAnswers.userId, user._id))).toHaveLength(1);
+  });
+
+  it(`takes in at most ${PENDING_PER_READ} pending attempts a read, oldest first, the rest at the next reads`, async () => {
+    const paper = await createPaper(t.db, { count: PENDING_PER_READ + 20 });
+    const { token, user } = await subscribedStudent(t);
+    // One submitted attempt a question, each question left blank, the oldest showing the paper's first.
+    await t.db.execute(sql`insert into attempts (user_id, kind, paper_id, subject_id, question_ids,
+        duration_minutes, started_at, ends_at, submitted_at, score, counted)
+      select ${user._id}::uuid, 'exam', q.paper_id, ${paper.ids.subject}::uuid, array[q.id], 1,
+        now() - make_interval(hours => 200 - q.position), now() - make_interval(hours => 199 - q.position),
+        now() - make_interval(hours => 199 - q.position), 0, false
+      from questions q where q.paper_id = ${paper.paperId}::uuid`);
+    const pending = () =>
+      t.db.$count(attempts, and(eq(attempts.userId, user._id), isNull(attempts.deckAddedAt)));
+    expect(await pending()).toBe(PENDING_PER_READ + 20);
+    const first = await due(token, 0);
+    expect(first.counts.dueNow).toBe(PENDING_PER_READ);
+    expect(await pending()).toBe(20);
+    const oldest = paper.questions.slice(0, PENDING_PER_READ).map((q) => q.id);
+    expect((await cardsOf(user._id)).map((card) => card.questionId).sort()).toEqual(oldest.sort());
+    expect((await due(token, 0)).counts.dueNow).toBe(PENDING_PER_READ + 20);
+    expect(await pending()).toBe(0);
   });
 
   it('adds an attempt’s mistakes once when the deck is read twice at once', async () => {

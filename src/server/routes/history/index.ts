@@ -3,33 +3,42 @@ import { Hono } from 'hono';
 import type { CoinHistoryEntry } from '../../../lib/api/history.ts';
 import { coinLedger } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
-import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
+import { LIST_DEPTH, ok, paged, pageQuerySchema } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 
-/** /api/v1/history: the caller's coin ledger, newest first. */
+/** /api/v1/history: the caller's coin ledger, newest first, its newest LIST_DEPTH entries paged. */
 export function historyRoutes() {
   return new Hono<AppEnv>().get('/', requireUser, validate('query', pageQuerySchema), async (c) => {
     const { db } = c.get('deps');
     const { userId } = c.get('auth');
     const { page, limit } = c.req.valid('query');
     const mine = eq(coinLedger.userId, userId);
+    const offset = (page - 1) * limit;
+    const newest = db
+      .select({ id: coinLedger.id })
+      .from(coinLedger)
+      .where(mine)
+      .limit(LIST_DEPTH)
+      .as('newest');
     const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: coinLedger.id,
-          createdAt: coinLedger.createdAt,
-          description: coinLedger.description,
-          type: coinLedger.type,
-          coins: coinLedger.coins,
-          coinsAfter: coinLedger.coinsAfter,
-        })
-        .from(coinLedger)
-        .where(mine)
-        .orderBy(desc(coinLedger.seq))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ value: count() }).from(coinLedger).where(mine),
+      offset >= LIST_DEPTH
+        ? []
+        : db
+            .select({
+              id: coinLedger.id,
+              createdAt: coinLedger.createdAt,
+              description: coinLedger.description,
+              type: coinLedger.type,
+              coins: coinLedger.coins,
+              coinsAfter: coinLedger.coinsAfter,
+            })
+            .from(coinLedger)
+            .where(mine)
+            .orderBy(desc(coinLedger.seq))
+            .limit(Math.min(limit, LIST_DEPTH - offset))
+            .offset(offset),
+      db.select({ value: count() }).from(newest),
     ]);
     const docs = rows.map(
       ({ id, createdAt, ...entry }): CoinHistoryEntry => ({

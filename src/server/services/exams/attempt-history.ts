@@ -6,6 +6,7 @@ import { UTME } from '../../../lib/api/utme.ts';
 import { POINTS_PER_RIGHT_ANSWER } from '../../../lib/scoring.ts';
 import type { Executor } from '../../db/client.ts';
 import { attempts, examTypes, papers, subjects, years } from '../../db/schema.ts';
+import { LIST_DEPTH } from '../../http/respond.ts';
 
 /** What a history entry's title is made of, as one row of the query reads it. */
 export interface TitleParts {
@@ -56,8 +57,10 @@ const sittingSubjects = sql<string[] | null>`(
 
 /**
  * One page of the caller's submitted attempts, newest submitted first (the id breaks a tie, so pages never
- * overlap). The page is one query, its titles joined in; attempts_user_submitted_idx serves both it and the
- * count. An attempt uploaded from the phone carries the times the phone recorded.
+ * overlap), among the newest LIST_DEPTH: a page past them is empty and the count stops there, so a request
+ * reads at most that many index entries whatever the history. The page is one query, its titles joined in;
+ * attempts_user_submitted_idx serves both it and the count. An attempt uploaded from the phone carries the
+ * times the phone recorded.
  */
 export async function attemptHistory(
   db: Executor,
@@ -65,37 +68,41 @@ export async function attemptHistory(
   { page, limit }: { page: number; limit: number },
 ): Promise<{ docs: AttemptHistoryEntry[]; totalDocs: number }> {
   const mine = and(eq(attempts.userId, userId), isNotNull(attempts.submittedAt));
+  const offset = (page - 1) * limit;
+  const newest = db.select({ id: attempts.id }).from(attempts).where(mine).limit(LIST_DEPTH).as('newest');
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: attempts.id,
-        kind: attempts.kind,
-        score: attempts.score,
-        correctAnswer: attempts.correctAnswer,
-        totalQuestions: sql<number>`cardinality(${attempts.questionIds})`.mapWith(Number),
-        counted: attempts.counted,
-        offline: sql<boolean>`${attempts.clientId} is not null`.mapWith(Boolean),
-        startedAt: attempts.startedAt,
-        submittedAt: attempts.submittedAt,
-        day: attempts.day,
-        topic: attempts.topic,
-        subject: subjects.title,
-        examType: examTypes.title,
-        year: years.title,
-        sittingSubjects: sql<
-          string[] | null
-        >`case when ${attempts.kind} = 'utme' then ${sittingSubjects} end`,
-      })
-      .from(attempts)
-      .innerJoin(subjects, eq(subjects.id, attempts.subjectId))
-      .leftJoin(papers, eq(papers.id, attempts.paperId))
-      .leftJoin(examTypes, eq(examTypes.id, papers.examTypeId))
-      .leftJoin(years, eq(years.id, papers.yearId))
-      .where(mine)
-      .orderBy(desc(attempts.submittedAt), desc(attempts.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ value: count() }).from(attempts).where(mine),
+    offset >= LIST_DEPTH
+      ? []
+      : db
+          .select({
+            id: attempts.id,
+            kind: attempts.kind,
+            score: attempts.score,
+            correctAnswer: attempts.correctAnswer,
+            totalQuestions: sql<number>`cardinality(${attempts.questionIds})`.mapWith(Number),
+            counted: attempts.counted,
+            offline: sql<boolean>`${attempts.clientId} is not null`.mapWith(Boolean),
+            startedAt: attempts.startedAt,
+            submittedAt: attempts.submittedAt,
+            day: attempts.day,
+            topic: attempts.topic,
+            subject: subjects.title,
+            examType: examTypes.title,
+            year: years.title,
+            sittingSubjects: sql<
+              string[] | null
+            >`case when ${attempts.kind} = 'utme' then ${sittingSubjects} end`,
+          })
+          .from(attempts)
+          .innerJoin(subjects, eq(subjects.id, attempts.subjectId))
+          .leftJoin(papers, eq(papers.id, attempts.paperId))
+          .leftJoin(examTypes, eq(examTypes.id, papers.examTypeId))
+          .leftJoin(years, eq(years.id, papers.yearId))
+          .where(mine)
+          .orderBy(desc(attempts.submittedAt), desc(attempts.id))
+          .limit(Math.min(limit, LIST_DEPTH - offset))
+          .offset(offset),
+    db.select({ value: count() }).from(newest),
   ]);
   const docs = rows.map(
     (row): AttemptHistoryEntry => ({

@@ -11,12 +11,18 @@ import { notSkipped } from '../exams/attempt-rows.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
 import { endOfWestAfricaDayOf } from './schedule.ts';
 
+/**
+ * The most scored attempts one read of the deck takes in: a student who uploaded a week of offline tests, or
+ * thousands, has them taken in over the next reads, oldest first, and no read works through them all.
+ */
+export const PENDING_PER_READ = 50;
+
 /** The end of a daily test's West Africa Time day (attempts.day, YYYY-MM-DD), in SQL. */
 const dailyDayEnd = (day: SQL) => sql`((${day} || 'T00:00:00+01:00')::timestamptz + interval '1 day')`;
 
 /**
- * Adds the mistakes of the caller's scored attempts that are not in the deck yet, and marks those attempts
- * added, in one statement. A daily test waits until its day has ended in West Africa Time, as its answers
+ * Adds the mistakes of the caller's scored attempts that are not in the deck yet (the oldest
+ * PENDING_PER_READ of them), and marks those attempts added, in one statement. A daily test waits until its day has ended in West Africa Time, as its answers
  * do (an entry would give its key away). Each question enters once, due from the moment it was missed (an
  * upload's finish time is the phone's, so never later than now).
  *
@@ -33,8 +39,14 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
   const at = now.toISOString();
   const result = (await db.execute(sql`with marked as (
       update attempts set deck_added_at = ${at}::timestamptz
-      where user_id = ${userId}::uuid and submitted_at is not null and deck_added_at is null
-        and (kind <> 'daily' or ${dailyDayEnd(sql`day`)} <= ${at}::timestamptz)
+      where id in (
+          select id from attempts
+          where user_id = ${userId}::uuid and submitted_at is not null and deck_added_at is null
+            and (kind <> 'daily' or ${dailyDayEnd(sql`day`)} <= ${at}::timestamptz)
+          order by submitted_at, id
+          limit ${PENDING_PER_READ}
+        )
+        and deck_added_at is null
       returning id, question_ids, submitted_at
     ), missed as (
       select shown.question_id, least(max(marked.submitted_at), ${at}::timestamptz) as missed_at
