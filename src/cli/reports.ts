@@ -4,6 +4,7 @@
 //   npm run reports:resolve -- <question key>     marks every open report of that question resolved
 import { parseArgs } from 'node:util';
 import { QUESTION_REPORT_REASON_LABELS } from '../lib/api/reports.ts';
+import { plainNote } from '../lib/validation/reports.ts';
 import { listOpenReports, resolveReports } from '../server/services/question-reports.ts';
 import { openCommandDatabase } from './database.ts';
 
@@ -21,9 +22,12 @@ const WAT = new Intl.DateTimeFormat('en-GB', {
   timeStyle: 'short',
 });
 
-/** A note on one line, with any control character shown as a space: it is read in a terminal. */
+/**
+ * A note on one line, with any control character shown as a space and no bidirectional control (a note
+ * stored before they were stripped may hold one): it is read in a terminal.
+ */
 function oneLine(text: string): string {
-  return text
+  return plainNote(text)
     .replace(/\s+/g, ' ')
     .replace(/\p{Cc}/gu, ' ')
     .trim();

@@ -44,6 +44,29 @@ async function reportsOf(userId: string) {
 }
 
 describe('POST /api/v1/question/report', () => {
+  it.each([
+    ['a right-to-left override', 'B is right\u202e, not C', 'B is right, not C'],
+    [
+      'every bidirectional control',
+      '\u061cA\u200eB\u200fC\u202aD\u202bE\u202cF\u202dG\u202eH\u2066I\u2067J\u2068K\u2069L',
+      'ABCDEFGHIJKL',
+    ],
+    ['carriage returns', 'line one\r\nline two\rline three', 'line one\nline two\nline three'],
+    ['only bidirectional controls', '\u202e\u2066', ''],
+  ])('stores the note without %s, so that a listing shows it as written', async (_label, note, stored) => {
+    const paper = await createPaper(t.db, { count: 1 });
+    const student = await studentWhoTook(paper);
+    const response = await t.request('POST', REPORT, {
+      token: student.token,
+      body: { question: question(paper), reason: 'wrong-key', note },
+    });
+    expect(response.status, response.text).toBe(201);
+    const [report] = await reportsOf(student.id);
+    expect(report?.note).toBe(stored);
+    const listed = (await listOpenReports(t.db)).find((open) => open.id === response.json.data._id);
+    expect(listed?.note).toBe(stored);
+  });
+
   it('stores a report of a question from a finished test, with its note trimmed', async () => {
     const paper = await createPaper(t.db, { count: 3 });
     const student = await studentWhoTook(paper);

@@ -5,6 +5,7 @@ import {
   type QuestionReportReason,
   REPORT_UNSEEN_MESSAGE,
 } from '../../lib/api/reports.ts';
+import { plainNote } from '../../lib/validation/reports.ts';
 import type { Database } from '../db/client.ts';
 import { attempts, questionReports, questions, reviewCards } from '../db/schema.ts';
 import { conflict, notFound } from './errors.ts';
@@ -58,7 +59,13 @@ export async function reportQuestion(
   if (!(await hasSeen(db, userId, input.question))) throw notFound(REPORT_UNSEEN_MESSAGE);
   const [stored] = await db
     .insert(questionReports)
-    .values({ userId, questionId: input.question, reason: input.reason, note: input.note, createdAt: now })
+    .values({
+      userId,
+      questionId: input.question,
+      reason: input.reason,
+      note: plainNote(input.note),
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({
       id: questionReports.id,
