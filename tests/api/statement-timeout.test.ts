@@ -41,11 +41,11 @@ describe.runIf(onPostgres)('statement_timeout', () => {
     handles.push(handle);
     const t = await createTestApp({}, { db: handle.db });
     const student = await signUpStudent(t);
-    // Another session holds the attempts table, so the student's mastery query waits past the timeout.
+    // Another session holds the questions table, so the student's mastery query waits past the timeout.
     const blocker = postgres(database.url, { max: 1, onnotice: () => {} });
     try {
       await blocker.begin(async (tx) => {
-        await tx`lock table attempts in access exclusive mode`;
+        await tx`lock table questions in access exclusive mode`;
         const response = await t.request('GET', '/api/v1/mastery', { token: student.token });
         expect(response.status, response.text).toBe(503);
         expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
