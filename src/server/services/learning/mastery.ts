@@ -38,14 +38,19 @@ interface TopicRow {
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
  */
 function topicRows(db: Executor, userId: string) {
-  return db.execute(sql`with shown as (
+  // Materialised, so that the student's kept rows are read first whatever the statistics say: with
+  // mastery_answers just written and not analysed yet, the planner once scanned every question instead.
+  return db.execute(sql`with kept as materialized (
+      select attempt_id, question_id, position, submitted_at, started_at
+      from mastery_answers where user_id = ${userId}::uuid
+    ), shown as (
       select m.attempt_id, m.question_id, p.subject_id, q.topic, row_number() over (
         partition by p.subject_id, q.topic order by m.submitted_at desc, m.started_at desc, m.position desc
       ) as age
-      from mastery_answers m
+      from kept m
       join questions q on q.id = m.question_id
       join papers p on p.id = q.paper_id
-      where m.user_id = ${userId}::uuid and q.topic is not null
+      where q.topic is not null
     ), marked as (
       select s.subject_id, s.topic, coalesce((
         select o.is_correct from attempt_answers aa join options o on o.id = aa.option_id
