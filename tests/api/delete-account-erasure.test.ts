@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getTableName, is, sql } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
@@ -13,6 +13,11 @@ import { createTestApp, examUrl, signUpStudent } from '../support/test-app.ts';
 
 const t = await createTestApp();
 const paper = await createPaper(t.db, { count: 4 });
+// A topic, so that the scored answers also reach the per-topic mastery rows.
+await t.db
+  .update(schema.questions)
+  .set({ topic: 'Algebra' })
+  .where(eq(schema.questions.paperId, paper.paperId));
 const bank = await createJambBank(t.db);
 const MINUTE = 60_000;
 
