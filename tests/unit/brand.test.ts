@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { company } from '../../src/lib/company.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import { feedbackEmail } from '../../src/server/routes/feedback/index.ts';
-import { confirmationEmail, emailChangedNotice } from '../../src/server/services/email-confirmation.ts';
+import { confirmationEmail, emailChangedNotice } from '../../src/server/services/account-emails.ts';
 import { resetEmail } from '../../src/server/services/password-reset.ts';
 
 // One name for the product (issue 13): the site, the logo, the emails and the sender all say

@@ -17,3 +17,10 @@ export interface PageQuery {
   page?: number;
   limit?: number;
 }
+
+/**
+ * How deep a student's own list (My tests, the coin history) may be paged: its newest entries, so that a
+ * page never reads more than this many rows whatever the history. A page past it is empty, and totalDocs
+ * stops at it.
+ */
+export const LIST_DEPTH = 1000;

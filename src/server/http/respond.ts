@@ -20,13 +20,6 @@ export const pageQuerySchema = z.object({
     .default(20),
 });
 
-/**
- * How deep a student's own list (My tests, the coin history) may be paged: its newest entries, so that a
- * page never reads more than this many rows whatever the history. A page past it is empty, and totalDocs
- * stops at it.
- */
-export const LIST_DEPTH = 1000;
-
 /** Wraps one page of rows in the paged-list shape. */
 export function paged<T>(docs: T[], totalDocs: number, page: number, limit: number): Paged<T> {
   return { docs, totalDocs, limit, page, totalPages: Math.max(1, Math.ceil(totalDocs / limit)) };

@@ -1,4 +1,3 @@
-import { verify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import {
   CONFIRMATION_LINK_HOURS,
@@ -6,13 +5,11 @@ import {
   TRIAL_DAYS,
   WELCOME_COINS,
 } from '../../lib/api/user.ts';
-import { company } from '../../lib/company.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { emailConfirmations, subscriptions, users } from '../db/schema.ts';
 import { creditCoins } from './coins.ts';
-import { conflict, invalidField, refused, unauthenticated } from './errors.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
+import { conflict, invalidField } from './errors.ts';
 import { welcomedBefore } from './returning-identities.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
@@ -71,64 +68,6 @@ export async function pendingEmailChange(db: Executor, userId: string, now: Date
     .orderBy(desc(emailConfirmations.createdAt))
     .limit(1);
   return pending?.email ?? null;
-}
-
-/** The link a confirmation email carries; /verify-email posts its token back. */
-export function confirmationLink(siteUrl: string, token: string): string {
-  return `${siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
-}
-
-/** The email that carries a confirmation link, worded for its purpose. */
-export function confirmationEmail(
-  purpose: EmailConfirmationPurpose,
-  to: string,
-  token: string,
-  siteUrl: string,
-): MailMessage {
-  const intro =
-    purpose === 'sign-up'
-      ? [
-          `Welcome to ${company.name}! Please confirm that this email address is yours.`,
-          `Once you open the link below, your ${TRIAL_DAYS}-day free trial of full exams starts and ${WELCOME_COINS} coins are added to your account.`,
-        ]
-      : [
-          `Someone asked to make this address the email of a ${company.name} account.`,
-          'The account keeps its old email until the link below is opened.',
-        ];
-  return {
-    to,
-    subject: purpose === 'sign-up' ? 'Confirm your email address' : 'Confirm your new email address',
-    text: [
-      ...intro,
-      '',
-      'Open this link to confirm:',
-      confirmationLink(siteUrl, token),
-      '',
-      `The link works once and expires in ${CONFIRMATION_LINK_HOURS} hours. If it has expired, sign in and press "Resend link".`,
-      '',
-      'If you did not ask for this, ignore this email: nothing changes without the link.',
-    ].join('\n'),
-  };
-}
-
-/** The notice sent to an account's previous address once a change of email has been confirmed. */
-export function emailChangedNotice(previous: string, current: string, siteUrl: string): MailMessage {
-  return {
-    to: previous,
-    subject: 'Your email address was changed',
-    text: [
-      `The email address of your ${company.name} account is now ${current}.`,
-      'The change was asked for with the account password and confirmed from the new inbox.',
-      '',
-      `If you did not make this change, write to us at ${company.email} or through ${siteUrl}/contact-us at once,`,
-      'and tell us the phone number of your account.',
-    ].join('\n'),
-  };
-}
-
-/** Mails without holding up the response; a failure is logged, never shown (the student can resend). */
-export function sendWithoutWaiting(mailer: Mailer, message: MailMessage, onError: (error: unknown) => void) {
-  mailer.send(message).catch(onError);
 }
 
 /**
@@ -310,114 +249,4 @@ async function applyConfirmation(
     // An address that was never confirmed may not be the student's at all: it is not written to.
     notify: firstConfirmation || user.email === claimed.email ? null : user.email,
   };
-}
-
-/** A change of email asked for: the link's token, and whether another account uses the address. */
-export interface EmailChangeRequested {
-  token: string;
-  addressTaken: boolean;
-}
-
-/**
- * Starts a change of email: checks the current password, then stores a link for the new address. The
- * account's email stays as it is until that link is opened. An address another account uses gets its link
- * stored all the same (so the answer, and the pending address the profile shows, do not tell whether it is
- * registered), but the caller mails that address a notice instead of the link (emailChangeMail). The user
- * row is locked first, as everywhere the account's links change.
- */
-export async function requestEmailChange(
-  db: Database,
-  input: { userId: string; email: string; currentPassword: string; now: Date },
-): Promise<EmailChangeRequested> {
-  const [user] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, input.userId))
-    .limit(1);
-  if (!user) throw unauthenticated();
-  if (!(await verify(user.passwordHash, input.currentPassword))) {
-    const message = 'Your current password is not correct';
-    throw refused(message, [{ path: ['currentPassword'], message }]);
-  }
-  if (input.email === user.email) {
-    const message = 'This is already your email address';
-    throw invalidField(['email'], message);
-  }
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for('update');
-    if (!locked) throw unauthenticated();
-    const addressTaken = await emailInUse(tx, input.email, input.userId);
-    const token = await createConfirmation(tx, {
-      userId: input.userId,
-      purpose: 'change',
-      email: input.email,
-      now: input.now,
-    });
-    return { token, addressTaken };
-  });
-}
-
-/** True when another account uses this email. */
-async function emailInUse(db: Executor, email: string, exceptUserId: string): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, exceptUserId)))
-    .limit(1);
-  return taken !== undefined;
-}
-
-/**
- * The email a change of address sends to the new address: its confirmation link, or, when another account
- * uses the address, a notice to that account's owner that carries no link.
- */
-export function emailChangeMail(to: string, change: EmailChangeRequested, siteUrl: string): MailMessage {
-  if (!change.addressTaken) return confirmationEmail('change', to, change.token, siteUrl);
-  return {
-    to,
-    subject: 'Someone tried to use your email address',
-    text: [
-      `Someone signed in to a ${company.name} account asked to make this address its email.`,
-      `Your ${company.name} account already uses this address, so nothing has changed: it stays yours.`,
-      '',
-      'If it was you, sign in to the account you meant to change with its own phone number instead.',
-      `If it was not, you need do nothing. Write to us at ${company.email} or through ${siteUrl}/contact-us`,
-      'if it happens again.',
-    ].join('\n'),
-  };
-}
-
-/**
- * A fresh link for whatever waits to be confirmed: a pending change of email first (the student's latest
- * wish), else the address signed up with. A 409 when there is nothing to confirm. `addressTaken` as in
- * requestEmailChange: the caller mails a notice, not the link, to an address another account uses.
- */
-export async function resendConfirmation(
-  db: Database,
-  userId: string,
-  now: Date,
-): Promise<{ purpose: EmailConfirmationPurpose; email: string; token: string; addressTaken: boolean }> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) throw unauthenticated();
-    const pending = await pendingEmailChange(tx, userId, now);
-    if (pending) {
-      const token = await createConfirmation(tx, { userId, purpose: 'change', email: pending, now });
-      const addressTaken = await emailInUse(tx, pending, userId);
-      return { purpose: 'change' as const, email: pending, token, addressTaken };
-    }
-    if (user.emailVerifiedAt === null) {
-      const token = await createConfirmation(tx, { userId, purpose: 'sign-up', email: user.email, now });
-      return { purpose: 'sign-up' as const, email: user.email, token, addressTaken: false };
-    }
-    throw conflict('Your email address is already confirmed.');
-  });
 }

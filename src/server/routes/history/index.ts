@@ -1,9 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { CoinHistoryEntry } from '../../../lib/api/history.ts';
+import { LIST_DEPTH } from '../../../lib/api/paged.ts';
 import { coinLedger } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
-import { LIST_DEPTH, ok, paged, pageQuerySchema } from '../../http/respond.ts';
+import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 

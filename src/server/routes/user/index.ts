@@ -25,6 +25,12 @@ import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { deleteAccount } from '../../services/account-deletion.ts';
 import {
+  confirmationEmail,
+  emailChangedNotice,
+  emailChangeMail,
+  sendWithoutWaiting,
+} from '../../services/account-emails.ts';
+import {
   accountView,
   checkCredentials,
   requireUserRow,
@@ -33,15 +39,8 @@ import {
   updateProfile,
   userView,
 } from '../../services/accounts.ts';
-import {
-  confirmationEmail,
-  confirmEmail,
-  emailChangedNotice,
-  emailChangeMail,
-  requestEmailChange,
-  resendConfirmation,
-  sendWithoutWaiting,
-} from '../../services/email-confirmation.ts';
+import { requestEmailChange, resendConfirmation } from '../../services/confirmation-requests.ts';
+import { confirmEmail } from '../../services/email-confirmation.ts';
 import type { LeaderboardSnapshot } from '../../services/exams/leaderboard.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
 import { findSession, revokeSession, startSession } from '../../services/sessions.ts';

@@ -2,11 +2,11 @@
 
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AttemptHistoryEntry } from '../../../lib/api/attempt-history.ts';
+import { LIST_DEPTH } from '../../../lib/api/paged.ts';
 import { UTME } from '../../../lib/api/utme.ts';
 import { POINTS_PER_RIGHT_ANSWER } from '../../../lib/scoring.ts';
 import type { Executor } from '../../db/client.ts';
 import { attempts, examTypes, papers, subjects, years } from '../../db/schema.ts';
-import { LIST_DEPTH } from '../../http/respond.ts';
 
 /** What a history entry's title is made of, as one row of the query reads it. */
 export interface TitleParts {
