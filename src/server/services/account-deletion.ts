@@ -10,6 +10,7 @@ import {
   passwordResets,
   payments,
   sessions,
+  shownKeys,
   subscriptions,
   testCheckoutTransactions,
   trustedDevices,
@@ -92,6 +93,7 @@ async function deleteOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(attempts).where(eq(attempts.userId, userId));
   await tx.delete(paperDownloads).where(eq(paperDownloads.userId, userId));
+  await tx.delete(shownKeys).where(eq(shownKeys.userId, userId));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../../lib
 import { MASTERY_RULES, masteryLevel, shareOf, weakestTopics } from '../../../lib/mastery.ts';
 import type { Executor } from '../../db/client.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
+import { dailyAnswersOpen } from './deck.ts';
 
 interface TopicRow {
   subjectId: string;
@@ -33,10 +34,11 @@ interface TopicRow {
  * paper by paper for a few practised subjects); without it every question of the bank was read
  * (docs/performance.md, "Question bank queries").
  *
- * Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
+ * A daily test's answers count once its answers open (scoring.ts answersOpenAt): a share per topic before
+ * then would give away which of its questions were right. Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
  */
-function topicRows(db: Executor, userId: string) {
+function topicRows(db: Executor, userId: string, now: Date) {
   return db.execute(sql`with shown as (
       select a.id as attempt_id, shown.question_id, p.subject_id, q.topic, row_number() over (
         partition by p.subject_id, q.topic order by a.submitted_at desc, a.started_at desc, shown.position desc
@@ -46,6 +48,7 @@ function topicRows(db: Executor, userId: string) {
       join questions q on q.id = shown.question_id
       join papers p on p.id = q.paper_id
       where a.user_id = ${userId}::uuid and a.submitted_at is not null and q.topic is not null
+        and (a.kind <> 'daily' or ${dailyAnswersOpen(sql`a.day`)} <= ${now.toISOString()}::timestamptz)
     ), marked as (
       select s.subject_id, s.topic, coalesce((
         select o.is_correct from attempt_answers aa join options o on o.id = aa.option_id
@@ -92,8 +95,8 @@ function topicOrder(a: TopicMastery, b: TopicMastery): number {
 }
 
 /** The caller's topic mastery in every subject they have answered a topic's question in. */
-export async function masteryOverview(db: Executor, userId: string): Promise<MasteryOverview> {
-  const { rows } = await topicRows(db, userId);
+export async function masteryOverview(db: Executor, userId: string, now: Date): Promise<MasteryOverview> {
+  const { rows } = await topicRows(db, userId, now);
   const subjects = new Map<string, SubjectMastery>();
   for (const row of rows) {
     let entry = subjects.get(row.subjectId);
