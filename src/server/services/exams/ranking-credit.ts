@@ -14,9 +14,13 @@ function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** A list of question ids as one SQL value: the same text on both drivers, whatever the list's length. */
+/**
+ * A list of question ids as one SQL value: the same text on both drivers, whatever the list's length. Sorted,
+ * so that two transactions writing overlapping rows of one student take their locks in the same order.
+ */
 function idList(questionIds: readonly string[]): SQL {
-  return sql`(select jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb)::uuid)`;
+  const sorted = [...questionIds].sort();
+  return sql`(select jsonb_array_elements_text(${JSON.stringify(sorted)}::jsonb)::uuid)`;
 }
 
 /**
@@ -33,7 +37,7 @@ export async function recordShown(
   if (questionIds.length === 0) return;
   await db.execute(sql`insert into shown_keys (user_id, question_id, shown_at, via)
     select ${userId}::uuid, id, ${shownAt.toISOString()}::timestamptz, ${via}::shown_via
-    from (select distinct id from ${idList(questionIds)} as ids(id)) as ids
+    from (select distinct id from ${idList(questionIds)} as ids(id) order by id) as ids
     on conflict (user_id, question_id) do update
       set shown_at = excluded.shown_at, via = excluded.via
       where excluded.shown_at < shown_keys.shown_at`);
@@ -72,7 +76,7 @@ export async function claimCredit(
   const claimed = rowsOf<{ id: string }>(
     await db.execute(sql`insert into shown_keys (user_id, question_id, shown_at, via, credited_at)
       select ${userId}::uuid, id, ${shownAt.toISOString()}::timestamptz, ${via}::shown_via, ${at}::timestamptz
-      from ${idList(unique)} as ids(id)
+      from ${idList(unique)} as ids(id) order by id
       on conflict (user_id, question_id) do update
         set credited_at = excluded.credited_at,
           shown_at = least(shown_keys.shown_at, excluded.shown_at),
@@ -153,4 +157,14 @@ export async function knownAmong(
       where question_id in ${idList(questionIds)}`),
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A stored credit in the contract's field order: jsonb keeps its own key order, and a result read again must
+ * be the same text as the one the submission answered.
+ */
+export function creditPayload(credit: RankingCredit | null): RankingCredit | null {
+  if (!credit) return null;
+  const { questions, points, seenBefore, creditedBefore } = credit;
+  return { questions, points, seenBefore, creditedBefore };
 }

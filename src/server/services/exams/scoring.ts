@@ -19,7 +19,7 @@ import { boardCredit } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
-import { boardCreditOf, claimCredit, recordShown } from './ranking-credit.ts';
+import { boardCreditOf, claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
 
 /** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
 function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
@@ -57,7 +57,7 @@ export function resultPayload(
     // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
     kind: attempt.kind === 'daily' || attempt.kind === 'topic' ? attempt.kind : 'exam',
     counted: attempt.counted,
-    credit: attempt.credit,
+    credit: creditPayload(attempt.credit),
     answersOpenAt: withheld ? openAt.toISOString() : null,
     ...result,
     quizAnswers: withheld

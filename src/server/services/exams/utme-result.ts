@@ -18,7 +18,7 @@ import { type Attempt, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
 import { lastInitial } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
-import { claimCredit, recordShown } from './ranking-credit.ts';
+import { claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
 import { saveSubmittedAnswers } from './scoring.ts';
 import { sectionSubject, sittingSections } from './utme.ts';
 
@@ -82,7 +82,7 @@ async function standingOf(db: Executor, attempt: Attempt, total: number) {
   };
   const { below = 0, equal = 0, candidates = 0 } = result.rows[0] ?? {};
   const percentile = candidates === 0 ? 100 : Math.round(((below + equal / 2) / candidates) * 100);
-  return { percentile, candidates, ranked: attempt.credit !== null, credit: attempt.credit };
+  return { percentile, candidates, ranked: attempt.credit !== null, credit: creditPayload(attempt.credit) };
 }
 
 /** Whether the student has a ranked sitting already: one that earned credit. */
