@@ -59,7 +59,8 @@ export interface QuizAnswer {
   userAnswer: string | null;
   /** null while the answers are withheld (a daily test, until its day ends: see QuizResult). */
   correctAnswer: string | null;
-  isCorrect: boolean;
+  /** null while the answers are withheld, as correctAnswer: a right/wrong flag gives the key away too. */
+  isCorrect: boolean | null;
   /** null while the answers are withheld, as correctAnswer. */
   explanation: string | null;
 }

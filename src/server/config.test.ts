@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEVELOPMENT_IDENTITY_HASH_KEY, parseConfig } from './config.ts';
+import {
+  ConfigError,
+  DEVELOPMENT_DAILY_TEST_SECRET,
+  DEVELOPMENT_IDENTITY_HASH_KEY,
+  parseConfig,
+} from './config.ts';
 
 describe('parseConfig', () => {
   it('uses PGlite under DATA_DIR when DATABASE_URL is unset', () => {
@@ -106,6 +111,13 @@ describe('parseConfig', () => {
     });
     expect(config.seedSampleData).toBe(false);
     expect(config.siteUrl).toBe('https://exam.example.com');
+    // The daily test's secret: derived from the Paystack key when not set, never the development value.
+    expect(config.dailyTestSecret).not.toBe(DEVELOPMENT_DAILY_TEST_SECRET);
+    expect(config.dailyTestSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseConfig({ NODE_ENV: 'development' }).dailyTestSecret).toBe(DEVELOPMENT_DAILY_TEST_SECRET);
+    const own = 'x'.repeat(40);
+    expect(parseConfig({ DAILY_TEST_SECRET: own }).dailyTestSecret).toBe(own);
+    expect(() => parseConfig({ DAILY_TEST_SECRET: 'short' })).toThrow(/DAILY_TEST_SECRET/);
   });
 
   it('refuses production without PUBLIC_SITE_URL, or with one that is not https', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { company } from '../lib/company.ts';
@@ -33,6 +34,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default(`${company.name} <no-reply@localhost>`),
   INFO_MAILBOX: z.email().default('info@localhost'),
   PAYSTACK_SECRET_KEY: optionalText,
+  DAILY_TEST_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   IDENTITY_HASH_KEY: optionalText.pipe(
@@ -69,6 +71,12 @@ export interface Config {
    */
   identityHashKey: string;
   airtimeBillingUrl: string;
+  /**
+   * The secret that draws each student's daily test, so that no one can compute a set in advance:
+   * DAILY_TEST_SECRET, or in production without it one derived from PAYSTACK_SECRET_KEY (required there);
+   * a fixed development value elsewhere.
+   */
+  dailyTestSecret: string;
   countryHeader: string;
   /**
    * Which proxies in front of the app to trust when reading X-Forwarded-For: none (false), the nearest N
@@ -105,6 +113,19 @@ function parseTrustProxy(value: string): Config['trustProxy'] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A development-only daily-test secret: anyone can read it here, so production never uses it. */
+export const DEVELOPMENT_DAILY_TEST_SECRET = 'development-daily-test-secret-not-for-production';
+
+/**
+ * The daily test's secret: the one given, else (production) an HMAC of the Paystack secret key, which
+ * production requires and which never leaves the server, else the development value.
+ */
+function dailyTestSecret(given: string | undefined, paystackSecret: string | undefined): string {
+  if (given) return given;
+  if (paystackSecret) return createHmac('sha256', paystackSecret).update('daily-test-set').digest('hex');
+  return DEVELOPMENT_DAILY_TEST_SECRET;
 }
 
 /** Parses the environment into a Config, refusing unsafe production settings. Pure: pass `process.env`. */
@@ -184,6 +205,10 @@ export function parseConfig(environment: Environment): Config {
     },
     identityHashKey: vars.IDENTITY_HASH_KEY ?? DEVELOPMENT_IDENTITY_HASH_KEY,
     airtimeBillingUrl: vars.AIRTIME_BILLING_URL,
+    dailyTestSecret: dailyTestSecret(
+      vars.DAILY_TEST_SECRET,
+      production ? vars.PAYSTACK_SECRET_KEY : undefined,
+    ),
     countryHeader: vars.COUNTRY_HEADER,
     trustProxy,
     redisUrl: vars.REDIS_URL,

@@ -91,11 +91,12 @@ const NEEDS_A_USER = [
  */
 async function preparedStudent() {
   const student = await signUpStudent(t);
+  // Downloaded first: a paper whose questions sit in an open test cannot be downloaded.
+  const downloadedAt = t.clock.now();
+  const offline = await t.request('GET', downloadUrl, { token: student.token });
   const exam = await t.request('GET', examUrl, { token: student.token });
   const daily = await t.request('GET', dailyUrl, { token: student.token });
   const utme = await t.request('GET', utmeUrl, { token: student.token });
-  const downloadedAt = t.clock.now();
-  const offline = await t.request('GET', downloadUrl, { token: student.token });
   if (exam.status !== 200 || daily.status !== 200 || utme.status !== 200 || offline.status !== 200)
     throw new Error(`fixture failed: ${exam.text} ${daily.text} ${utme.text} ${offline.text}`);
   const reference = `ref-${randomUUID()}`;
@@ -436,7 +437,20 @@ describe('one student cannot read or change another student’s data', () => {
     expect(bMastery.status).toBe(200);
     expect(bMastery.json.data.subjects).toEqual([]);
 
+    // Topic practice leaves out the questions of a student's open tests: both hand theirs in first.
+    for (const student of [a, b]) {
+      const daily = await t.request('POST', '/api/v1/exam/answer/daily', {
+        token: student.token,
+        body: { subject: paper.ids.subject },
+      });
+      expect(daily.status).toBe(200);
+    }
+    expect(
+      (await t.request('POST', '/api/v1/exam/answer', { token: b.token, body: { exam: b.attemptId } }))
+        .status,
+    ).toBe(200);
     const practice = await t.request('GET', topicUrl, { token: a.token });
+    expect(practice.status, practice.text).toBe(200);
     const [question] = practice.json.data.questions;
     const right = paper.questions.find((candidate) => candidate.id === question._id)?.right;
     await t.request('PATCH', '/api/v1/exam/answer', {
@@ -497,6 +511,12 @@ describe('one student cannot read or change another student’s data', () => {
       body: { exam: a.attemptId },
     });
     expect(submitted.status).toBe(200);
+    // The deck holds back the questions of an open test: A hands in the open daily test too.
+    const daily = await t.request('POST', '/api/v1/exam/answer/daily', {
+      token: a.token,
+      body: { subject: paper.ids.subject },
+    });
+    expect(daily.status).toBe(200);
     const aDeck = await send('GET /api/v1/review/due', validRequest('GET /api/v1/review/due', a), a.token);
     expect(JSON.parse(aDeck.text).data.counts.dueNow).toBe(4);
     const aBefore = await rowsOf(t.db, a.id);

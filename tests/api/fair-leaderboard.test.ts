@@ -86,7 +86,7 @@ describe('what counts towards the leaderboard', () => {
 });
 
 describe('the daily test’s answers', () => {
-  it('stay secret from every account until midnight West Africa Time, then open to all', async () => {
+  it('stay secret from every account until the last daily test of the day is handed in, then open', async () => {
     const app = await createTestApp();
     // 22:30 UTC is 23:30 in Lagos: half an hour before the day ends.
     app.clock.set(new Date('2026-03-02T22:30:00Z'));
@@ -102,13 +102,14 @@ describe('the daily test’s answers', () => {
     });
     expect(fished.status).toBe(200);
     const result = fished.json.data;
-    expect(result.answersOpenAt).toBe('2026-03-02T23:00:00.000Z');
+    // Midnight in Lagos, plus the 10 minutes of a daily test started at 23:59:59 and its 30 s of grace.
+    expect(result.answersOpenAt).toBe('2026-03-02T23:10:30.000Z');
     expect(result.quizAnswers).toHaveLength(3);
     for (const answer of result.quizAnswers) {
       expect(answer).toMatchObject({
         correctAnswer: null,
         explanation: null,
-        isCorrect: false,
+        isCorrect: null,
         userAnswer: null,
       });
     }
@@ -116,12 +117,13 @@ describe('the daily test’s answers', () => {
 
     // Reading it again before midnight reveals nothing either.
     const early = await app.request('GET', `/api/v1/exam/result?exam=${result._id}`, { token: fisher.token });
-    expect(early.json.data.answersOpenAt).toBe('2026-03-02T23:00:00.000Z');
+    expect(early.json.data.answersOpenAt).toBe('2026-03-02T23:10:30.000Z');
     expect(
       early.json.data.quizAnswers.every((a: { correctAnswer: unknown }) => a.correctAnswer === null),
     ).toBe(true);
 
-    // A student who answers gets right or wrong at once, and nothing more.
+    // A student who answers gets their totals at once, and not which questions were right: with a few
+    // throwaway accounts, right/wrong flags spell out the key.
     const honest = await signUpStudent(app);
     await app.request('GET', url, { token: honest.token });
     const [q1, q2] = paper.questions;
@@ -137,18 +139,24 @@ describe('the daily test’s answers', () => {
       },
     });
     const marked = Object.fromEntries(
-      mine.json.data.quizAnswers.map((a: { questionId: string; isCorrect: boolean }) => [
+      mine.json.data.quizAnswers.map((a: { questionId: string; isCorrect: boolean | null }) => [
         a.questionId,
         a.isCorrect,
       ]),
     );
-    expect(marked).toEqual(Object.fromEntries(paper.questions.map((q) => [q.id, q.id === q1.id])));
+    expect(marked).toEqual(Object.fromEntries(paper.questions.map((q) => [q.id, null])));
+    expect(mine.json.data).toMatchObject({ correctAnswer: 1, wrongAnswer: 1, score: 3 });
     expect(
       mine.json.data.quizAnswers.every((a: { correctAnswer: unknown }) => a.correctAnswer === null),
     ).toBe(true);
 
-    // At midnight in Lagos every answer and explanation opens.
-    app.clock.set(new Date('2026-03-02T23:00:00Z'));
+    // Still shut at midnight, while a test started at 23:59 can be handed in; then every answer opens.
+    app.clock.set(new Date('2026-03-02T23:10:29Z'));
+    const midnight = await app.request('GET', `/api/v1/exam/result?exam=${result._id}`, {
+      token: fisher.token,
+    });
+    expect(midnight.json.data.answersOpenAt).toBe('2026-03-02T23:10:30.000Z');
+    app.clock.set(new Date('2026-03-02T23:10:30Z'));
     const opened = await app.request('GET', `/api/v1/exam/result?exam=${result._id}`, {
       token: fisher.token,
     });

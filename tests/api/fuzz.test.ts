@@ -28,6 +28,14 @@ const t = await createTestApp();
 for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
 const paper = await createPaper(t.db, { count: 4 });
 const student = await signUpStudent(t);
+// Downloaded first: a paper whose questions sit in an open test cannot be downloaded.
+const downloadedAt = t.clock.now();
+const offline = await t.request(
+  'GET',
+  `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
+  { token: student.token },
+);
+if (offline.status !== 200) throw new Error(`fixture download failed: ${offline.text}`);
 const exam = await t.request(
   'GET',
   `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
@@ -47,13 +55,6 @@ const utme = await t.request(
 );
 if (utme.status !== 200) throw new Error(`fixture UTME sitting failed: ${utme.text}`);
 const utmeId: string = utme.json.data._id;
-const downloadedAt = t.clock.now();
-const offline = await t.request(
-  'GET',
-  `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-  { token: student.token },
-);
-if (offline.status !== 200) throw new Error(`fixture download failed: ${offline.text}`);
 
 const endpoints = listEndpoints(t.app);
 let requestCount = 0;

@@ -217,7 +217,7 @@ describe('GET /api/v1/mastery', () => {
     expect(subject.weakest).toEqual([]);
   });
 
-  it('counts a daily test’s answers at once, as its result already says right or wrong', async () => {
+  it('counts a daily test’s answers once they open, as its result says right or wrong only then', async () => {
     const bank = await createTopicBank(t.db, { papers: [Array(12).fill('Statistics')] });
     const { token } = await signUpStudent(t);
     const daily = await t.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${bank.subject.id}`, {
@@ -235,6 +235,10 @@ describe('GET /api/v1/mastery', () => {
     });
     expect(submitted.status).toBe(200);
     expect(submitted.json.data.answersOpenAt).not.toBeNull();
+    // Until then a share per topic would say which questions were right.
+    const before = await masteryOf(token);
+    expect(before.subjects.find((entry) => entry.subject._id === bank.subject.id)).toBeUndefined();
+    t.clock.set(new Date(submitted.json.data.answersOpenAt));
     const [topic] = subjectIn(await masteryOf(token), bank.subject.id).topics;
     expect(topic && brief(topic)).toEqual(['Statistics', 10, 10, 100, 'mastered']);
   });

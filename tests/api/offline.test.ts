@@ -293,12 +293,14 @@ describe('a downloaded paper on the leaderboard', () => {
     expect(board.json.data.me).toBeNull();
   });
 
-  it('does not count an attempt opened before the download and submitted after it', async () => {
+  it('refuses to download a paper while an attempt at it is open, which then counts in full', async () => {
     const paper = await createPaper(t.db, { count: 2 });
     const student = await subscribedStudent(t);
     const started = await t.request('GET', examUrl(paper.ids), { token: student.token });
     expect(started.status).toBe(200);
-    await download(student.token, paper);
+    const refused = await t.request('GET', downloadUrl(paper.ids), { token: student.token });
+    expect(refused.status).toBe(409);
+    for (const question of paper.questions) expect(refused.text).not.toContain(question.right);
     const submitted = await t.request<QuizResult>('POST', '/api/v1/exam/answer', {
       token: student.token,
       body: {
@@ -306,8 +308,10 @@ describe('a downloaded paper on the leaderboard', () => {
         answers: paper.questions.map((q) => ({ question: q.id, option: q.right })),
       },
     });
-    expect(submitted.json.data).toMatchObject({ counted: false, score: 10 });
-    expect(await totals(student.user._id)).toEqual({ totalScore: 0, scoredAttempts: 0 });
+    expect(submitted.json.data).toMatchObject({ counted: true, score: 10 });
+    expect(await totals(student.user._id)).toEqual({ totalScore: 10, scoredAttempts: 1 });
+    // Handed in, the paper can be downloaded.
+    await download(student.token, paper);
   });
 
   it('keeps counted an attempt counted before the download; retakes after it are practice', async () => {

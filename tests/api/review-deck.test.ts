@@ -24,7 +24,8 @@ const t = await createTestApp();
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** Midnight at the end of the clock's first day, in Lagos (UTC+1). */
-const MONDAY_ENDS = new Date('2026-03-02T23:00:00Z');
+// When Monday's daily tests' answers open: midnight in Lagos plus a daily test's 10 minutes and 30 s of grace.
+const MONDAY_ANSWERS_OPEN = new Date('2026-03-02T23:10:30Z');
 
 type Paper = Awaited<ReturnType<typeof createPaper>>;
 type Pick = 'right' | 'wrong' | 'blank';
@@ -169,7 +170,7 @@ describe('what enters the deck', () => {
     expect(card).toMatchObject({ state: 0, stability: 0, lapses: 1, reps: 1 });
   });
 
-  it('takes a daily test’s mistakes only once its day has ended in West Africa Time', async () => {
+  it('takes a daily test’s mistakes only once its answers open, after its West Africa Time day', async () => {
     const paper = await createPaper(t.db, { count: 4 });
     const { token, user } = await subscribedStudent(t);
     const daily = await t.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, {
@@ -184,11 +185,11 @@ describe('what enters the deck', () => {
       },
     });
     expect(submitted.status, submitted.text).toBe(200);
-    expect(submitted.json.data.answersOpenAt).toBe(MONDAY_ENDS.toISOString());
+    expect(submitted.json.data.answersOpenAt).toBe(MONDAY_ANSWERS_OPEN.toISOString());
 
     const saved = t.clock.now();
-    t.clock.set(new Date(MONDAY_ENDS.getTime() - 1));
-    // Until midnight the deck neither holds the questions nor marks the attempt: that would give the key away.
+    t.clock.set(new Date(MONDAY_ANSWERS_OPEN.getTime() - 1));
+    // Until then the deck neither holds the questions nor marks the attempt: that would give the key away.
     expect(await due(token)).toEqual({
       questions: [],
       counts: { dueNow: 0, dueLaterToday: 0, nextDue: null },
@@ -199,7 +200,7 @@ describe('what enters the deck', () => {
       .where(eq(attempts.userId, user._id));
     expect(pending?.added).toBeNull();
 
-    t.clock.set(MONDAY_ENDS);
+    t.clock.set(MONDAY_ANSWERS_OPEN);
     const deck = await due(token);
     expect(new Set(ids(deck.questions))).toEqual(new Set(paper.questions.slice(1).map((entry) => entry.id)));
     t.clock.set(saved);
@@ -226,7 +227,7 @@ describe('what enters the deck', () => {
       option: question(paper, 0).right,
     });
 
-    t.clock.set(MONDAY_ENDS);
+    t.clock.set(MONDAY_ANSWERS_OPEN);
     const deck = await due(token);
     expect(new Set(ids(deck.questions))).toEqual(new Set([question(paper, 1).id, question(paper, 2).id]));
     const [card] = (await cardsOf(user._id)).filter((entry) => entry.questionId === question(paper, 0).id);

@@ -272,7 +272,7 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
     expect(response.text).not.toMatch(/isCorrect|is_correct|explanation|Because of rule/i);
     // Nothing but what the quiz shows: a key under any other name would add a field.
     expect(Object.keys(sitting).sort()).toEqual(
-      ['_id', 'answers', 'duration', 'endsAt', 'sections', 'serverTime', 'startedAt'].sort(),
+      ['_id', 'answers', 'duration', 'endsAt', 'ranked', 'sections', 'serverTime', 'startedAt'].sort(),
     );
     for (const section of sitting.sections) {
       expect(Object.keys(section).sort()).toEqual(['questions', 'subject']);

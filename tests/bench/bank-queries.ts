@@ -13,6 +13,7 @@
 //   npm run bench:bank-queries -- [--questions 100000] [--runs 15] [--rounds 3]
 //                                 [--without NAME] [--explain]
 //                                 [--database postgres://...]   (kept; default: a fresh one, dropped)
+import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import postgres from 'postgres';
 import { UTME } from '../../src/lib/api/utme.ts';
@@ -60,19 +61,20 @@ function queries(ids: Ids): Query[] {
     },
     {
       name: "UTME pool of Use of English (`subjectPool`, one of a sitting start's four)",
-      run: (db) => subjectPool(db, ids.heavy, ids.english),
+      run: (db) => subjectPool(db, ids.heavy, ids.english, new Date()),
     },
     {
       name: 'GET /mastery (`masteryOverview`), a student with one paper answered',
-      run: (db) => masteryOverview(db, ids.light),
+      run: (db) => masteryOverview(db, ids.light, new Date()),
     },
     {
       name: 'GET /mastery (`masteryOverview`), a student with many papers and 3 sittings',
-      run: (db) => masteryOverview(db, ids.heavy),
+      run: (db) => masteryOverview(db, ids.heavy, new Date()),
     },
     {
       name: 'GET /exam/topic draw (`drawQuestions`, one topic of one subject)',
-      run: (db) => drawQuestions(db, ids.elective, PRACTISED_TOPIC),
+      run: (db) =>
+        drawQuestions(db, ids.elective, PRACTISED_TOPIC, { userId: randomUUID(), now: new Date() }),
     },
   ];
 }

@@ -157,9 +157,9 @@ try {
           where u.telephone = ${syntheticPhone(0)}) as kept`;
     if (!ids) throw new Error('no students');
     const db: Database = handle.db;
-    const heavyMastery = () => masteryOverview(db, ids.heavy);
+    const heavyMastery = () => masteryOverview(db, ids.heavy, new Date());
     const lightRequests = async () => {
-      await masteryOverview(db, ids.light);
+      await masteryOverview(db, ids.light, new Date());
       await attemptHistory(db, ids.light, { page: 1, limit: 20 });
     };
     const results = {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UTME_IN_SHORT } from '../../src/islands/utme/picker.ts';
 import { RESET_TOKEN_MINUTES, WELCOME_COINS } from '../../src/lib/api/user.ts';
 import { UTME } from '../../src/lib/api/utme.ts';
+import { RANKING_RULE } from '../../src/lib/ranking.ts';
 import { LIFELINE_COST, POINTS_PER_RIGHT_ANSWER, POINTS_PER_WRONG_ANSWER } from '../../src/lib/scoring.ts';
 
 // The content pages state the rules in prose (Markdown and YAML cannot import a constant): each number they
@@ -31,6 +32,14 @@ describe('the numbers the pages state', () => {
     const services = read('src/content/services.yaml');
     expect(services).toContain(`Earn ${right} points for each right answer`);
     expect(services).toContain(`Start with ${WELCOME_COINS} coins`);
+  });
+
+  it('state the ranking rule as the code words it', () => {
+    const bold = `**${RANKING_RULE}**`;
+    expect(read('src/content/pages/instructions.mdx')).toContain(bold);
+    expect(read('docs/decisions.md')).toContain(bold);
+    expect(read('src/pages/leader-board.astro')).toContain('{RANKING_RULE}');
+    expect(read('src/islands/utme/result.ts')).toContain('RANKING_RULE');
   });
 
   it('give the UTME mock the format its constants set', () => {

@@ -210,6 +210,7 @@ export function scoreOnPhone(
     _id: id,
     kind: 'exam',
     counted: false,
+    credit: null,
     answersOpenAt: null,
     ...tally(outcomes),
     timeSpent: minutes,

@@ -44,6 +44,7 @@ const result: QuizResult = {
   _id: 'attempt-1',
   kind: 'exam',
   counted: true,
+  credit: null,
   answersOpenAt: null,
   score: 5,
   totalQuestions: 3,

@@ -4,7 +4,7 @@ import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
 import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
 import { createAwardStore } from './award-store.ts';
-import { answersOpenLine, OFFLINE_LINE, practiceLine, unansweredLine, wrongAnswersCard } from './result.ts';
+import { answersOpenLine, OFFLINE_LINE, rankingLine, unansweredLine, wrongAnswersCard } from './result.ts';
 
 /** /award: HURRAY!!! or OOPS!!!, the greeting, the performance line and the four stat cards (spec §2). */
 export default function Award() {
@@ -23,6 +23,7 @@ export default function Award() {
     ['Wrong Answers', padTwo(wrongAnswersCard(result))],
   ] as const;
   const blanks = unansweredLine(result.unanswered);
+  const ranking = rankingLine(result);
 
   return (
     <section className={`card award ${happy ? 'award-happy' : 'award-sad'}`} aria-labelledby="award-headline">
@@ -43,9 +44,7 @@ export default function Award() {
         <p className="hint">These were the built-in sample questions, so this score is not saved.</p>
       )}
       {offline && <p className="hint award-practice">{OFFLINE_LINE}</p>}
-      {!sample && !offline && !result.counted && (
-        <p className="hint award-practice">{practiceLine(result)}</p>
-      )}
+      {!sample && !offline && ranking && <p className="hint award-practice">{ranking}</p>}
       {result.answersOpenAt && <p className="hint">{answersOpenLine(result.answersOpenAt)}</p>}
 
       <dl className="stat-cards">

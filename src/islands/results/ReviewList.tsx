@@ -29,9 +29,12 @@ export function ReviewList({
         <li key={answer.questionId} className="card review-item">
           <div className="review-top">
             <Heading>Question {index + 1}</Heading>
-            <span className={`badge ${answer.isCorrect ? 'badge-correct' : 'badge-incorrect'}`}>
-              {answer.isCorrect ? 'Correct' : 'Incorrect'}
-            </span>
+            {/* Withheld (null) until a daily test's answers open: a right/wrong flag gives the key away. */}
+            {answer.isCorrect !== null && (
+              <span className={`badge ${answer.isCorrect ? 'badge-correct' : 'badge-incorrect'}`}>
+                {answer.isCorrect ? 'Correct' : 'Incorrect'}
+              </span>
+            )}
           </div>
           {answer.passage && (
             // Questions on one passage follow each other: it is shown open once, folded after that.

@@ -16,6 +16,7 @@ const result: QuizResult = {
   _id: 'r1',
   kind: 'exam',
   counted: true,
+  credit: null,
   answersOpenAt: null,
   score: 13,
   totalQuestions: 5,

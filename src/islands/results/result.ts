@@ -3,7 +3,8 @@
  * the quiz to /award and from /award to /review-answers as navigation state, and the spec's fallbacks.
  */
 
-import type { QuizResult } from '../../lib/api/exam.ts';
+import type { QuizResult, RankingCredit } from '../../lib/api/exam.ts';
+import { creditLine } from '../../lib/ranking.ts';
 import type { QuizAnswer } from '../../lib/scoring.ts';
 
 export type { QuizAnswer, QuizResult };
@@ -41,7 +42,7 @@ function isQuizAnswer(value: unknown): value is QuizAnswer {
     typeof answer.question === 'string' &&
     isTextOrNull(answer.userAnswer) &&
     isTextOrNull(answer.correctAnswer) &&
-    typeof answer.isCorrect === 'boolean'
+    (answer.isCorrect === null || typeof answer.isCorrect === 'boolean')
   );
 }
 
@@ -60,6 +61,18 @@ export function quizAnswersFromState(state: unknown): QuizAnswer[] {
 export function answersOpenAtFromState(state: unknown): string | null {
   const value = (state as { answersOpenAt?: unknown } | null | undefined)?.answersOpenAt;
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+/** A result's ranking credit from a state object, or null when it has none that makes sense. */
+function creditFromState(value: unknown): RankingCredit | null {
+  const credit = value as Partial<RankingCredit> | null | undefined;
+  if (!credit || !isNumber(credit.questions) || !isNumber(credit.points)) return null;
+  return {
+    questions: credit.questions,
+    points: credit.points,
+    seenBefore: isNumber(credit.seenBefore) ? credit.seenBefore : 0,
+    creditedBefore: isNumber(credit.creditedBefore) ? credit.creditedBefore : 0,
+  };
 }
 
 /** The award state, or undefined when /award was opened without a usable result (it then goes home). */
@@ -82,6 +95,7 @@ export function awardStateFromState(state: unknown): AwardState | undefined {
       _id: typeof result._id === 'string' ? result._id : '',
       kind: result.kind === 'daily' || result.kind === 'topic' ? result.kind : 'exam',
       counted: result.counted !== false,
+      credit: creditFromState(result.credit),
       answersOpenAt: answersOpenAtFromState(result),
       score: isNumber(result.score) ? result.score : 0,
       totalQuestions: result.totalQuestions,
@@ -158,7 +172,7 @@ const westAfricaTime = new Intl.DateTimeFormat('en-NG', {
 
 /** The line that says when a daily test's answers open, in West Africa Time. */
 export function answersOpenLine(answersOpenAt: string): string {
-  return `The correct answers and explanations open at midnight (${westAfricaTime.format(new Date(answersOpenAt))} WAT), when today's daily test closes for everyone. Until then you can see which questions you got right.`;
+  return `The correct answers, explanations and which questions you got right open after midnight (${westAfricaTime.format(new Date(answersOpenAt))} WAT), once the last of today's daily tests has been handed in. Until then you see only your totals.`;
 }
 
 /** What /award says about a downloaded paper taken on the phone. */
@@ -173,9 +187,23 @@ export const PRACTICE_LINE =
 export const TOPIC_PRACTICE_LINE =
   'Topic practice: these answers update your topic mastery on your profile, but the points are not added to your leaderboard total.';
 
-/** The line /award shows about a result that did not count: a topic practice's, or a retake's. */
+/** What /award says about a daily test that could not count: its account has not confirmed its email. */
+export const DAILY_PRACTICE_LINE =
+  'Practice: only the daily tests of accounts with a confirmed email address count towards the Leader Board.';
+
+/** The line /award shows about a result that did not count: a topic practice's, a retake's, a daily's. */
 export function practiceLine(result: Pick<QuizResult, 'kind'>): string {
+  if (result.kind === 'daily') return DAILY_PRACTICE_LINE;
   return result.kind === 'topic' ? TOPIC_PRACTICE_LINE : PRACTICE_LINE;
+}
+
+/**
+ * The line /award shows about what a result added to the Leader Board: how many questions counted and why
+ * the others did not (the ranking rule); a practice line for a result that could not count at all.
+ */
+export function rankingLine(result: Pick<QuizResult, 'kind' | 'counted' | 'credit' | 'totalQuestions'>) {
+  if (result.credit) return creditLine(result.credit, result.totalQuestions);
+  return result.counted ? undefined : practiceLine(result);
 }
 
 /** The Share Score text (spec §2), with the celebration emoji. */

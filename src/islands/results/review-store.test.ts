@@ -27,6 +27,7 @@ function result(overrides: Partial<QuizResult> = {}): ApiResult<QuizResult> {
       _id: 'attempt-1',
       kind: 'exam',
       counted: false,
+      credit: null,
       answersOpenAt: null,
       score: -2,
       totalQuestions: 1,

@@ -67,7 +67,7 @@ function Summary({ result }: { result: UtmeResult }) {
       </p>
       <p className="utme-result-percentile">{percentileLine(result)}</p>
       {compared && <p className="hint">{compared}</p>}
-      <p className="hint">{rankingLine(result.ranked)}</p>
+      <p className="hint">{rankingLine(result)}</p>
       {result.submittedAt && (
         <p className="hint">
           Handed in {formatDayAndTime(result.submittedAt)} West Africa Time, after{' '}

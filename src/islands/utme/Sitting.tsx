@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { UTME } from '../../lib/api/utme.ts';
+import { UNRANKED_SITTING_LINE } from '../../lib/ranking.ts';
 import { KeyboardHelp } from '../quiz/KeyboardHelp.tsx';
 import { QuestionCard } from '../quiz/QuestionCard.tsx';
 import { QuestionNavigator } from '../quiz/QuestionNavigator.tsx';
@@ -54,6 +55,7 @@ function SittingScreen({ store }: { store: SittingStore }) {
   const sections = useStore(store.$sections);
   const section = useStore(store.$section);
   const submitting = useStore(store.$submitting);
+  const ranked = useStore(store.$ranked);
   const [calculatorOpen, setCalculatorOpen] = useState(false);
   const calculatorButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -90,6 +92,7 @@ function SittingScreen({ store }: { store: SittingStore }) {
         </button>
       </div>
 
+      {!ranked && <p className="hint utme-practice">{UNRANKED_SITTING_LINE}</p>}
       <QuizNotices store={store} />
       <SittingTabs store={store} idBase={idBase} />
 

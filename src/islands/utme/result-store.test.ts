@@ -37,6 +37,7 @@ const result = (id = EXAM): UtmeResult => ({
   percentile: 64,
   candidates: 25,
   ranked: true,
+  credit: { questions: 180, points: 241, seenBefore: 0, creditedBefore: 0 },
   startedAt: '2026-03-10T08:00:00.000Z',
   submittedAt: '2026-03-10T09:24:00.000Z',
   timeSpent: 84,
@@ -154,8 +155,11 @@ describe('the result in words', () => {
   });
 
   it('says whether the sitting is the one on the mock ranking', () => {
-    expect(rankingLine(true)).toBe('This is your first mock, so its total is the one on the mock ranking.');
-    expect(rankingLine(false)).toBe('A practice mock: the mock ranking keeps the total of your first mock.');
+    const credit = { questions: 170, points: 230, seenBefore: 10, creditedBefore: 0 };
+    expect(rankingLine({ ranked: true, credit, maxTotal: 400 })).toMatch(
+      /^This mock is on the mock ranking with 230 \/ 400\. A question earns you ranking points only if .*Not counted: 10 questions you had already seen the answer to\./,
+    );
+    expect(rankingLine({ ranked: false, credit: null, maxTotal: 400 })).toMatch(/^A practice mock: /);
   });
 
   it('says how long the sitting took', () => {

@@ -3,8 +3,10 @@
  * since the state is stored in the browser), the percentile in words, and what a failed read means.
  */
 
+import type { RankingCredit } from '../../lib/api/exam.ts';
 import { UTME, type UtmeResult, type UtmeSectionResult } from '../../lib/api/utme.ts';
 import { countOf } from '../../lib/format.ts';
+import { creditReasons, RANKING_RULE } from '../../lib/ranking.ts';
 import { quizAnswersFromState } from '../results/result.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -60,6 +62,7 @@ export function utmeResultFromState(state: unknown, examId: string): UtmeResult 
     percentile: candidate.percentile,
     candidates: candidate.candidates,
     ranked: candidate.ranked,
+    credit: creditOf(candidate.credit),
     startedAt: isText(candidate.startedAt) ? candidate.startedAt : '',
     submittedAt: isText(candidate.submittedAt) ? candidate.submittedAt : '',
     timeSpent: isNumber(candidate.timeSpent) ? candidate.timeSpent : 0,
@@ -79,11 +82,28 @@ export function comparedWithLine(candidates: number): string | undefined {
   return `Compared with the first mocks of ${countOf(candidates, 'other student')}.`;
 }
 
-/** Whether the sitting is on the mock ranking: a student's first mock is, later ones are practice. */
-export function rankingLine(ranked: boolean): string {
-  return ranked
-    ? 'This is your first mock, so its total is the one on the mock ranking.'
-    : 'A practice mock: the mock ranking keeps the total of your first mock.';
+function creditOf(value: unknown): RankingCredit | null {
+  const credit = value as Partial<RankingCredit> | null | undefined;
+  if (!credit || !isNumber(credit.questions) || !isNumber(credit.points)) return null;
+  return {
+    questions: credit.questions,
+    points: credit.points,
+    seenBefore: isNumber(credit.seenBefore) ? credit.seenBefore : 0,
+    creditedBefore: isNumber(credit.creditedBefore) ? credit.creditedBefore : 0,
+  };
+}
+
+/**
+ * Whether the sitting is on the mock ranking, and with what: the ranking rule in words. A student's first
+ * mock drawn from questions they had not seen is ranked; later ones are practice.
+ */
+export function rankingLine(result: Pick<UtmeResult, 'ranked' | 'credit' | 'maxTotal'>): string {
+  if (!result.ranked || !result.credit) {
+    return `A practice mock: the mock ranking keeps one mock per student, the first drawn wholly from questions whose answers they had not seen. ${RANKING_RULE}`;
+  }
+  const { credit } = result;
+  const why = creditReasons(credit);
+  return `This mock is on the mock ranking with ${credit.points} / ${result.maxTotal}. ${RANKING_RULE}${why ? ` ${why}` : ''}`;
 }
 
 /** The time a sitting took, from minutes: "1 h 24 min", "38 min", "under a minute". */

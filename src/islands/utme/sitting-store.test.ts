@@ -44,6 +44,7 @@ const sitting = (overrides: Partial<UtmeSitting> = {}): UtmeSitting => ({
     { subject: { _id: CHEMISTRY, title: 'Chemistry' }, questions: ['c1', 'c2'].map(question) },
   ],
   answers: [],
+  ranked: true,
   ...overrides,
 });
 
@@ -53,6 +54,7 @@ const result: UtmeResult = {
   maxTotal: 400,
   percentile: 50,
   candidates: 2,
+  credit: null,
   ranked: true,
   startedAt: new Date(START).toISOString(),
   submittedAt: new Date(START).toISOString(),

@@ -55,6 +55,10 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
   let subjects: string[] | undefined;
 
   const $sections = atom<SittingSection[]>([]);
+
+  /** Whether the sitting can go on the mock ranking (false: the bank could not fill it with unseen questions). */
+
+  const $ranked = atom(true);
   /** The subject on screen, by its position in the sitting. */
   const $section = computed([$sections, state.$index], sectionAt);
   /** Each subject's answered, total and flagged questions (the tabs and the submit dialog) and which are open. */
@@ -116,6 +120,7 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
     const { exam, sections } = flattenSitting(sitting);
     lastSeen.clear();
     $sections.set(sections);
+    $ranked.set(sitting.ranked !== false);
     showAttempt(state, deps, answers, exam);
     // A sitting whose time ran out while the student was away is submitted at once.
     submission.checkTime();
@@ -157,6 +162,7 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
   return {
     $status: state.$status,
     $sections,
+    $ranked,
     $section,
     $counts,
     $current,

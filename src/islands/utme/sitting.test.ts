@@ -25,6 +25,7 @@ const question = (id: string): ExamQuestion => ({
 
 const sitting: UtmeSitting = {
   _id: 'sitting-1',
+  ranked: true,
   duration: 120,
   startedAt: '2026-03-02T09:00:00.000Z',
   endsAt: '2026-03-02T11:00:00.000Z',

@@ -84,14 +84,41 @@ export interface QuizResult extends Tally {
    */
   counted: boolean;
   /**
-   * While a daily test's day lasts (until midnight West Africa Time) its correct answers and explanations
-   * are withheld (null in quizAnswers), so that one account cannot pass that day's key to another: when
-   * they open, as an ISO time. Null once they are open, and always for a full exam.
+   * What a counted attempt earned on the Leader Board: only the questions whose key the student had not
+   * been shown before earn points, each once. Null for practice.
+   */
+  credit: RankingCredit | null;
+  /**
+   * A daily test's correct answers, explanations and right/wrong flags are withheld (null in quizAnswers)
+   * until the last submission that day's tests allow (midnight West Africa Time plus the test's duration
+   * and grace), so that one account cannot pass a key to another: when they open, as an ISO time. Null once
+   * they are open, and always for a full exam.
    */
   answersOpenAt: string | null;
   /** Minutes, to one decimal. */
   timeSpent: number;
   quizAnswers: QuizAnswer[];
+}
+
+/**
+ * The doors through which a student can be shown a question's key (shown_keys.via): a scored attempt's
+ * result (an exam, a topic practice, a daily test once its answers open), a UTME result, a downloaded paper,
+ * an answer in the review deck.
+ */
+export const SHOWN_VIA = ['result', 'daily', 'utme', 'download', 'review'] as const;
+export type ShownVia = (typeof SHOWN_VIA)[number];
+
+/**
+ * What a scored attempt earned on its ranking (the rule: src/lib/ranking.ts). `questions` earned credit;
+ * the others did not because their key had been shown to the student before (`seenBefore`) or because they
+ * had already earned credit once (`creditedBefore`). `points` is what the attempt added to the Leader Board
+ * (+5/−2 on the credited questions only); for a UTME sitting it is the ranking total out of 400.
+ */
+export interface RankingCredit {
+  questions: number;
+  points: number;
+  seenBefore: number;
+  creditedBefore: number;
 }
 
 /** A row of GET /api/v1/exam/leaderboard. It carries no account id. */

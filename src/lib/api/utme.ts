@@ -4,7 +4,7 @@
  */
 
 import type { QuizAnswer } from '../scoring.ts';
-import type { ExamQuestion, SavedAnswer } from './exam.ts';
+import type { ExamQuestion, RankingCredit, SavedAnswer } from './exam.ts';
 
 /**
  * The UTME's format: Use of English (compulsory, 60 questions) and three subjects the candidate chooses (40
@@ -70,6 +70,12 @@ export interface UtmeSitting {
   /** Use of English first, then the three chosen subjects in the order asked for. */
   sections: UtmeSection[];
   answers: SavedAnswer[];
+  /**
+   * Whether the sitting can go on the mock ranking: the student's first ranked sitting, drawn wholly from
+   * questions whose answers they have not been shown. False when the bank could not fill it with such
+   * questions (or another sitting is ranked already): it is practice.
+   */
+  ranked: boolean;
 }
 
 /** One subject of a scored sitting. */
@@ -96,8 +102,17 @@ export interface UtmeResult {
   percentile: number;
   /** How many other students' first totals the percentile compares with; 0 makes it 100. */
   candidates: number;
-  /** Whether this is the student's first sitting, the one the mock ranking keeps; later ones are practice. */
+  /**
+   * Whether this sitting is on the mock ranking: the student's first sitting drawn wholly from questions
+   * whose answers they had not been shown; later ones are practice.
+   */
   ranked: boolean;
+  /**
+   * What a ranked sitting earned: `points` is its ranking total out of 400, each subject's share of right
+   * answers counting only the questions whose answers the student had not been shown before the sitting was
+   * scored (src/lib/ranking.ts). Null for practice.
+   */
+  credit: RankingCredit | null;
   startedAt: string;
   submittedAt: string;
   /** Minutes, to one decimal. */

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LIFELINE_KINDS } from '../../lib/api/exam.ts';
+import { LIFELINE_KINDS, type RankingCredit, SHOWN_VIA } from '../../lib/api/exam.ts';
 import { QUESTION_REPORT_REASONS } from '../../lib/api/reports.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -357,6 +358,18 @@ export const attempts = pgTable(
      */
     counted: boolean('counted').notNull().default(false),
     /**
+     * What the attempt earned on a ranking (services/exams/ranking-credit.ts): how many of its questions
+     * earned credit, the points they added to the board (a UTME sitting: its ranking total), and why the
+     * others did not. Null for an attempt that earned nothing: practice, or not scored yet.
+     */
+    credit: jsonb('credit').$type<RankingCredit>(),
+    /**
+     * Set when the attempt starts as practice because the product could not choose questions whose keys
+     * the student has not seen (a UTME sitting the bank could not fill with unseen questions): it is never
+     * ranked.
+     */
+    practice: boolean('practice').notNull().default(false),
+    /**
      * The id the phone gave an attempt taken offline (POST /exam/offline); null for one taken online. The
      * unique index makes a second upload of the same attempt store nothing.
      */
@@ -427,6 +440,32 @@ export const paperDownloads = pgTable(
     version: text('version').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.paperId] })],
+);
+
+export const shownVia = pgEnum('shown_via', SHOWN_VIA);
+
+/**
+ * Every question whose key a student has been shown (or will be, at `shown_at`), and whether it has earned
+ * them ranking credit: one row per student and question, keeping the earliest showing. Written in the same
+ * transaction as whatever shows the key; read by the one rule in services/exams/ranking-credit.ts.
+ */
+export const shownKeys = pgTable(
+  'shown_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    /** When the key was first shown; in the future for a daily test whose answers have not opened yet. */
+    shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The door that first showed it. */
+    via: shownVia('via').notNull(),
+    /** When the question earned the student ranking credit; null if it never did (it can once at most). */
+    creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.questionId] })],
 );
 
 /**

@@ -15,6 +15,7 @@ import {
   reviewAnswers,
   reviewCards,
   sessions,
+  shownKeys,
   subscriptions,
   testCheckoutTransactions,
   trustedDevices,
@@ -111,6 +112,8 @@ export const ERASED_WITH_ACCOUNT = [
   paperDownloads,
   reviewCards,
   reviewAnswers,
+  // What the student has been shown and credited, question by question.
+  shownKeys,
   // The notes are free text, and students write their names and phone numbers in them.
   questionReports,
 ] as const;

@@ -74,9 +74,10 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
       return ok(c, "Today's daily tests fetched successfully", taken);
     })
     .get('/daily', requireUser, validate('query', dailyQuerySchema), async (c) => {
-      const { db, clock } = c.get('deps');
+      const { db, clock, config } = c.get('deps');
       const now = clock.now();
-      const attempt = await startDailyAttempt(db, c.get('auth').userId, c.req.valid('query').subject, now);
+      const { subject } = c.req.valid('query');
+      const attempt = await startDailyAttempt(db, c.get('auth').userId, subject, now, config.dailyTestSecret);
       return ok(c, 'Daily test fetched successfully', await attemptPayload(db, attempt, now));
     })
     .get('/topic', requireUser, validate('query', topicPracticeQuerySchema), async (c) => {

@@ -8,8 +8,8 @@ import { masteryOverview } from '../../services/learning/mastery.ts';
 /** /api/v1/mastery: the caller's topic mastery per subject practised, and each subject's weakest topics. */
 export function masteryRoutes() {
   return new Hono<AppEnv>().get('/', requireUser, async (c) => {
-    const { db } = c.get('deps');
-    const overview: MasteryOverview = await masteryOverview(db, c.get('auth').userId);
+    const { db, clock } = c.get('deps');
+    const overview: MasteryOverview = await masteryOverview(db, c.get('auth').userId, clock.now());
     return ok(c, 'Topic mastery fetched successfully', overview);
   });
 }

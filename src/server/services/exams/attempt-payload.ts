@@ -60,6 +60,8 @@ export function newAttemptPayload(
     scoreAccuracy: null,
     timeSpentSeconds: null,
     counted: false,
+    credit: null,
+    practice: false,
     clientId: null,
     deckAddedAt: null,
   };

@@ -74,6 +74,8 @@ export interface AttemptJson {
   score_accuracy: number | null;
   time_spent_seconds: number | null;
   counted: boolean;
+  credit: Attempt['credit'];
+  practice: boolean;
   client_id: string | null;
   deck_added_at: string | null;
 }
@@ -99,6 +101,8 @@ export function attemptFromJson(row: AttemptJson): Attempt {
     scoreAccuracy: row.score_accuracy,
     timeSpentSeconds: row.time_spent_seconds,
     counted: row.counted,
+    credit: row.credit,
+    practice: row.practice,
     clientId: row.client_id,
     deckAddedAt: row.deck_added_at === null ? null : new Date(row.deck_added_at),
   };

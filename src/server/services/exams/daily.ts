@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export const DAILY_QUESTION_COUNT = 10;
 export const DAILY_DURATION_MINUTES = 10;
@@ -20,21 +20,37 @@ export function endOfWestAfricaDay(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00+01:00`) + 24 * 60 * 60_000);
 }
 
+/** The daily draw's inputs: whose test, which day and subject, and the server's secret. */
+export interface DailyDraw {
+  secret: string;
+  day: string;
+  subjectId: string;
+  userId: string;
+}
+
 /**
- * The day's questions for a subject: the same for every student on that day. Each candidate is ranked by a
- * hash of the day, the subject and its id, so the set changes daily and does not depend on the order the
- * database returns rows in.
+ * A student's daily test in a subject: DAILY_QUESTION_COUNT questions of the subject's whole bank, drawn
+ * for that student and day, questions whose key they have not been shown (`known`) first. Each candidate
+ * is ranked by an HMAC, under the server's secret, of the day, the subject, the student and its id: so the
+ * set is the same however often the student asks that day and whatever order the database returns rows
+ * in, differs between students (another account's test, or its key, tells little about this one), and
+ * cannot be computed in advance by anyone without the secret.
  */
 export function pickDailyQuestions(
   questionIds: readonly string[],
-  day: string,
-  subjectId: string,
+  draw: DailyDraw,
+  known: ReadonlySet<string> = new Set(),
   count = DAILY_QUESTION_COUNT,
 ): string[] {
-  const rank = (id: string) => createHash('sha256').update(`${day}:${subjectId}:${id}`).digest('hex');
-  return [...questionIds]
-    .map((id) => ({ id, rank: rank(id) }))
-    .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+  const rank = (id: string) =>
+    createHmac('sha256', draw.secret)
+      .update(`${draw.day}:${draw.subjectId}:${draw.userId}:${id}`)
+      .digest('hex');
+  return [...new Set(questionIds)]
+    .map((id) => ({ id, known: known.has(id), rank: rank(id) }))
+    .sort((a, b) =>
+      a.known !== b.known ? (a.known ? 1 : -1) : a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0,
+    )
     .slice(0, count)
     .map(({ id }) => id);
 }

@@ -9,18 +9,19 @@ export const LEADERBOARD_SIZE = 100;
 // The leaderboard rule lives in this file: who is on the board (onBoard), what their total is and when
 // it changed (boardCredit), and the order (more points first, then whoever reached the total first, then
 // the id). Students with no attempt that counted, students who have not confirmed their email, and admins
-// stay off the board. Which attempts count is decided where they are scored (scoring.ts: the first at
-// each paper unless the student has downloaded it, and every daily test). The partial index users_leaderboard_idx covers exactly these rows,
-// in board order.
+// stay off the board. Which attempts count, and for how many points, is decided where they are scored
+// (scoring.ts: the first at each paper unless the student has downloaded it, and each confirmed student's
+// daily test; then only the questions the ranking rule credits, ranking-credit.ts). The partial index
+// users_leaderboard_idx covers exactly these rows, in board order.
 const onBoard = and(gt(users.scoredAttempts, 0), eq(users.isAdmin, false), isNotNull(users.emailVerifiedAt));
 
 /**
- * The statement that adds a scored attempt's points to the student's total when `counts` holds, run in
- * the same statement that records the score; its placeholders are `userId`, `score` and `now`.
+ * The statement that adds a scored attempt's credited points to the student's total when `counts` holds,
+ * run in the same statement that records the score; its placeholders are `userId`, `points` and `now`.
  */
 export function boardCredit(counts: SQL): SQL {
   return sql`update users
-    set total_score = total_score + ${sql.placeholder('score')}::integer,
+    set total_score = total_score + ${sql.placeholder('points')}::integer,
       total_score_at = ${sql.placeholder('now')}::timestamptz, scored_attempts = scored_attempts + 1
     where id = ${sql.placeholder('userId')}::uuid and ${counts}`;
 }

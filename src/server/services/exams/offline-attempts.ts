@@ -63,7 +63,7 @@ export async function uploadOfflineAttempt(
   if (problems.length > 0) throw invalid(problems[0]?.message ?? 'Invalid attempt', problems);
 
   const { outcomes, quizAnswers } = markAnswers(content.questionIds, content.key, upload.answers);
-  const result = { ...tally(outcomes), quizAnswers };
+  const result = { ...tally(outcomes), quizAnswers, outcomes };
   const endsAt = endOf(startedAt, minutes);
   const finished = finishedAt < endsAt ? finishedAt : endsAt;
   const created = await db.transaction(async (tx) => {

@@ -12,13 +12,15 @@ import type {
   OfflinePaperSize,
   OfflineQuestion,
 } from '../../../lib/api/offline.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { examTypes, paperDownloads, papers, subjects, years } from '../../db/schema.ts';
 import { subscriptionStatus } from '../accounts.ts';
-import { notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
+import { GRACE_MS } from './attempt-rows.ts';
 import type { PaperCache, PaperIds } from './paper-cache.ts';
 import { type PaperContent, paperVersionSql } from './papers.ts';
+import { openAttemptQuestions, recordShown } from './ranking-credit.ts';
 
 /** The message GET /exam/download answers with: part of the body whose size GET /download/size reports. */
 export const OFFLINE_PAPER_MESSAGE = 'Paper downloaded successfully';
@@ -100,10 +102,13 @@ function offlinePaper(
 /**
  * GET /exam/download: the whole paper, key and explanations included, for a student with a plan or the
  * trial (402 otherwise, as for a full exam). It is usable on the phone until that plan or trial ends. The
- * download is recorded: from now on none of the student's attempts at this paper counts on the leaderboard.
+ * download is recorded: from now on none of the student's attempts at this paper counts on the leaderboard,
+ * and none of its questions earns ranking credit anywhere (the keys are shown): the record and the download
+ * are written in one transaction. Refused (409) while a question of the paper sits in the
+ * student's open counted attempt.
  */
 export async function downloadPaper(
-  db: Executor,
+  db: Database,
   cache: PaperCache,
   userId: string,
   ids: PaperIds,
@@ -112,19 +117,33 @@ export async function downloadPaper(
   const access = await subscriptionStatus(db, userId, now);
   assertExamAccess(access.status);
   const found = await paperWithContent(db, cache, ids);
-  await db
-    .insert(paperDownloads)
-    .values({
-      userId,
-      paperId: found.paperId,
-      downloadedAt: now,
-      firstDownloadedAt: now,
-      version: found.content.version,
-    })
-    .onConflictDoUpdate({
-      target: [paperDownloads.userId, paperDownloads.paperId],
-      set: { downloadedAt: now, version: found.content.version },
-    });
+  await db.transaction(async (tx) => {
+    // The download hands out the whole key: never while one of its questions is in an open counted attempt.
+    const [open] = (
+      (await tx.execute(sql`select exists (select 1 from ${openAttemptQuestions(userId, now, GRACE_MS)} as open(id)
+        where id in (select jsonb_array_elements_text(${JSON.stringify(found.content.questionIds)}::jsonb)::uuid)
+      ) as open`)) as unknown as { rows: { open: boolean }[] }
+    ).rows;
+    if (open?.open) {
+      throw conflict(
+        'Some questions of this paper are in a test you have open. Hand that test in first, then download the paper.',
+      );
+    }
+    await recordShown(tx, userId, found.content.questionIds, now, 'download');
+    await tx
+      .insert(paperDownloads)
+      .values({
+        userId,
+        paperId: found.paperId,
+        downloadedAt: now,
+        firstDownloadedAt: now,
+        version: found.content.version,
+      })
+      .onConflictDoUpdate({
+        target: [paperDownloads.userId, paperDownloads.paperId],
+        set: { downloadedAt: now, version: found.content.version },
+      });
+  });
   // assertExamAccess let only a live plan or trial through, and those have an end.
   const usableUntil = new Date(access.endsAt ?? now);
   return offlinePaper(found, { downloadedAt: now, usableUntil });

@@ -1,22 +1,24 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { QuizResult } from '../../../lib/api/exam.ts';
+import type { QuizResult, RankingCredit } from '../../../lib/api/exam.ts';
 import { tally } from '../../../lib/scoring.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
-import { invalid, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
-import { type Attempt, conflictError, GRACE_MS, notSkipped, type SavedAnswer } from './attempt-rows.ts';
+import { type Attempt, conflictError, GRACE_MS, MINUTE, type SavedAnswer } from './attempt-rows.ts';
 import { endOfWestAfricaDay } from './daily.ts';
 import { boardCredit } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
+import { boardCreditOf, claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
+import { saveSubmittedAnswers } from './submitted-answers.ts';
 
 /** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
 function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
   const { outcomes, quizAnswers } = markAnswers(attempt.questionIds, key, answers);
-  return { ...tally(outcomes), quizAnswers };
+  return { ...tally(outcomes), quizAnswers, outcomes };
 }
 
 /** A UTME sitting is scored and read through its own endpoints, with its own rules (no +5/−2, no board). */
@@ -25,11 +27,14 @@ export function utmeElsewhere() {
 }
 
 /**
- * When the correct answers and explanations of a scored attempt open: a daily test's when its West Africa
- * Time day ends, because every student gets the same questions that day; a full exam's at once.
+ * When the correct answers, explanations and right/wrong flags of a scored attempt open: a daily test's once
+ * the last daily test of its West Africa Time day can no longer be submitted (midnight, plus the test's
+ * duration and the grace period: one started at 23:59 is still answered after midnight), so that no
+ * account can pass a key to another in time; a full exam's at once.
  */
 export function answersOpenAt(attempt: Attempt): Date | null {
-  return attempt.kind === 'daily' && attempt.day !== null ? endOfWestAfricaDay(attempt.day) : null;
+  if (attempt.kind !== 'daily' || attempt.day === null) return null;
+  return new Date(endOfWestAfricaDay(attempt.day).getTime() + attempt.durationMinutes * MINUTE + GRACE_MS);
 }
 
 /** What a student is told about a scored attempt at `now` (see QuizResult for the rules). */
@@ -37,7 +42,8 @@ export function resultPayload(
   scored: { attempt: Attempt; result: Awaited<ReturnType<typeof attemptResult>> },
   now: Date,
 ): QuizResult {
-  const { attempt, result } = scored;
+  const { attempt } = scored;
+  const { outcomes: _outcomes, ...result } = scored.result;
   const openAt = answersOpenAt(attempt);
   const withheld = openAt !== null && now < openAt;
   return {
@@ -45,10 +51,16 @@ export function resultPayload(
     // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
     kind: attempt.kind === 'daily' || attempt.kind === 'topic' ? attempt.kind : 'exam',
     counted: attempt.counted,
+    credit: creditPayload(attempt.credit),
     answersOpenAt: withheld ? openAt.toISOString() : null,
     ...result,
     quizAnswers: withheld
-      ? result.quizAnswers.map((answer) => ({ ...answer, correctAnswer: null, explanation: null }))
+      ? result.quizAnswers.map((answer) => ({
+          ...answer,
+          correctAnswer: null,
+          isCorrect: null,
+          explanation: null,
+        }))
       : result.quizAnswers,
     timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
   };
@@ -75,11 +87,8 @@ export async function attemptResult(db: Executor, attempt: Attempt) {
   return resultOf(attempt, key, answers);
 }
 
-// The attempt's result and the student's leaderboard total change in one statement.
-// A daily test always counts (there is one per subject a day); a full exam counts when no earlier attempt
-// at its paper did, so retakes are practice, and never once the student has downloaded the paper, key and
-// all, for offline practice (an attempt counted before the download stays counted). A topic practice never
-// counts: it has no paper, and is practice by definition.
+// The attempt's result and the student's leaderboard total change in one statement. Whether it counts and
+// what it adds were decided by the caller (eligibility below, then the ranking rule's claimCredit).
 // attempts_one_counted_exam_idx holds the one-counted-attempt rule in the database.
 const recordScoreQuery = preparedQuery<
   { counted: boolean },
@@ -93,6 +102,9 @@ const recordScoreQuery = preparedQuery<
     unanswered: number;
     scoreAccuracy: number;
     timeSpentSeconds: number | null;
+    counted: boolean;
+    credit: string | null;
+    points: number;
   }
 >(
   'record_score',
@@ -104,27 +116,45 @@ const recordScoreQuery = preparedQuery<
       unanswered = ${sql.placeholder('unanswered')}::integer,
       score_accuracy = ${sql.placeholder('scoreAccuracy')}::integer,
       time_spent_seconds = ${sql.placeholder('timeSpentSeconds')}::integer,
-      counted = kind = 'daily' or (kind = 'exam'
-        and not exists (
-          select 1 from attempts earlier
-          where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
-            and earlier.kind = 'exam' and earlier.counted
-        )
-        and not exists (
-          select 1 from paper_downloads d
-          where d.user_id = attempts.user_id and d.paper_id = attempts.paper_id
-        )
-      )
+      counted = ${sql.placeholder('counted')}::boolean,
+      credit = ${sql.placeholder('credit')}::jsonb
     where id = ${sql.placeholder('attemptId')}::uuid
     returning counted
   ), credited as (${boardCredit(sql`(select counted from scored)`)})
   select counted from scored`,
 );
 
+// Whether an attempt may earn Leader Board credit at all (written with the table's own name: drizzle leaves
+// a column unqualified in a select list, where the subqueries' tables would capture it). A daily test may, once a subject a day, for a
+// student who confirmed their email (throwaway accounts earn nothing); a full exam may when no earlier
+// attempt at its paper counted, so retakes are practice, and never once the student has downloaded the
+// paper, key and all, for offline practice (an attempt counted before the download stays counted). A topic
+// practice never may: it has no paper, and is practice by definition. Which of its questions then earn
+// credit is the ranking rule's (ranking-credit.ts).
+const eligibleSql = sql<boolean>`(
+  (attempts.kind = 'daily' and exists (
+    select 1 from users u where u.id = attempts.user_id and u.email_verified_at is not null
+  ))
+  or (attempts.kind = 'exam'
+    and not exists (
+      select 1 from attempts earlier
+      where earlier.user_id = attempts.user_id and earlier.paper_id = attempts.paper_id
+        and earlier.kind = 'exam' and earlier.counted
+    )
+    and not exists (
+      select 1 from paper_downloads d where d.user_id = attempts.user_id and d.paper_id = attempts.paper_id
+    )
+  )
+)`;
+
 /** The attempt, locked for scoring, with the version of its paper's questions ('0:' for a daily test). */
 async function lockForScoring(tx: Transaction, userId: string, attemptId: string) {
   const [row] = await tx
-    .select({ ...getTableColumns(attempts), version: paperVersionSql(sql`${attempts.paperId}`) })
+    .select({
+      ...getTableColumns(attempts),
+      version: paperVersionSql(sql`${attempts.paperId}`),
+      eligible: eligibleSql,
+    })
     .from(attempts)
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
     .for('update')
@@ -132,8 +162,8 @@ async function lockForScoring(tx: Transaction, userId: string, attemptId: string
     .execute();
   if (!row) throw notFound('This test does not exist.');
   if (row.kind === 'utme') throw utmeElsewhere();
-  const { version, ...attempt } = row;
-  return { attempt, version };
+  const { version, eligible, ...attempt } = row;
+  return { attempt, version, eligible };
 }
 
 /** The answer key of an attempt's questions: from the paper cache when the attempt has a paper. */
@@ -169,7 +199,7 @@ export async function scoreAttempt(
   cache?: PaperCache,
 ) {
   const scored = await db.transaction(async (tx) => {
-    const { attempt: locked, version } = await lockForScoring(tx, userId, attemptId);
+    const { attempt: locked, version, eligible } = await lockForScoring(tx, userId, attemptId);
     if (locked.submittedAt) return { attempt: locked, result: undefined };
 
     const key = await attemptKey(tx, cache, locked, version);
@@ -192,6 +222,18 @@ export async function scoreAttempt(
       scoreAccuracy: result.scoreAccuracy,
       timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
     };
+    // The result shows the keys (a daily test's when its answers open); a counted attempt first claims the
+    // credit of the questions whose keys the student had not been shown.
+    const shownAt = answersOpenAt(locked) ?? now;
+    const via = locked.kind === 'daily' ? 'daily' : 'result';
+    let credit: RankingCredit | null = null;
+    if (eligible) {
+      const claim = await claimCredit(tx, { userId, questionIds: locked.questionIds, now, shownAt, via });
+      credit = boardCreditOf(claim, locked.questionIds, result.outcomes);
+    } else {
+      await recordShown(tx, userId, locked.questionIds, shownAt, via);
+    }
+    const counted = credit !== null && credit.questions > 0;
     const [recorded] = await recordScoreQuery(tx, {
       attemptId: locked.id,
       userId,
@@ -202,65 +244,14 @@ export async function scoreAttempt(
       unanswered: result.unanswered,
       scoreAccuracy: result.scoreAccuracy,
       timeSpentSeconds: attempt.timeSpentSeconds,
+      counted,
+      credit: credit === null ? null : JSON.stringify(credit),
+      points: credit?.points ?? 0,
     });
-    return { attempt: { ...attempt, counted: recorded?.counted ?? false }, result };
+    return { attempt: { ...attempt, counted: recorded?.counted ?? false, credit }, result };
   });
   return { attempt: scored.attempt, result: scored.result ?? (await attemptResult(db, scored.attempt)) };
 }
-
-/**
- * Checks the answers a submission carries against the key, saves them (but not on skipped questions) and
- * returns every saved answer, in one statement. The caller holds the attempt's lock, so no save runs
- * alongside.
- */
-export async function saveSubmittedAnswers(
-  tx: Transaction,
-  attempt: Attempt,
-  key: Map<string, AnswerKeyEntry>,
-  submitted: { question: string; option: string }[],
-  now: Date,
-): Promise<SavedAnswer[]> {
-  const problems = submitted.flatMap((answer, index) => {
-    const entry = attempt.questionIds.includes(answer.question) ? key.get(answer.question) : undefined;
-    if (!entry)
-      return [{ path: ['answers', index, 'question'], message: 'This question is not part of this test.' }];
-    if (!entry.options.some((option) => option.id === answer.option)) {
-      return [
-        { path: ['answers', index, 'option'], message: 'This option does not belong to the question.' },
-      ];
-    }
-    return [];
-  });
-  if (problems.length > 0) {
-    throw invalid(problems[0]?.message ?? 'Invalid answers', problems);
-  }
-  // The last answer to a question wins, as if each had been saved in turn.
-  const latest = new Map(submitted.map((answer) => [answer.question, answer.option]));
-  const incoming = JSON.stringify([...latest].map(([question, option]) => ({ question, option })));
-  return submitAnswersQuery(tx, { attemptId: attempt.id, incoming, now: now.toISOString() });
-}
-
-const submitAnswersQuery = preparedQuery<SavedAnswer, { attemptId: string; incoming: string; now: string }>(
-  'submit_answers',
-  sql`with incoming as (
-    select i.question, i.option
-    from jsonb_to_recordset(${sql.placeholder('incoming')}::jsonb) as i(question uuid, option uuid)
-  ), upserted as (
-    insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
-    select ${sql.placeholder('attemptId')}::uuid, i.question, i.option, ${sql.placeholder('now')}::timestamptz
-    from incoming i
-    where ${notSkipped({ attemptId: sql`${sql.placeholder('attemptId')}::uuid`, questionId: sql`i.question` })}
-    on conflict (attempt_id, question_id)
-      do update set option_id = excluded.option_id, answered_at = excluded.answered_at
-    returning question_id, option_id
-  )
-  select question_id as question, option_id as option from upserted
-  union all
-  select aa.question_id, aa.option_id from attempt_answers aa
-  where aa.attempt_id = ${sql.placeholder('attemptId')}::uuid
-    and not exists (select 1 from upserted u where u.question_id = aa.question_id)
-    and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}`,
-);
 
 /** The student's latest open daily attempt in a subject: what POST /exam/answer/daily submits. */
 export async function findDailyAttemptToSubmit(db: Executor, userId: string, subjectId: string) {

@@ -29,6 +29,7 @@ import { DAILY_DURATION_MINUTES, pickDailyQuestions, westAfricaDate } from './da
 import { type ExamCaller, type ExamContext, examContext } from './exam-context.ts';
 import type { PaperCache, PaperIds } from './paper-cache.ts';
 import { subjectQuestionIds } from './papers.ts';
+import { knownAmong } from './ranking-credit.ts';
 import { scoreAttempt } from './scoring.ts';
 
 /** The same status as subscriptionStatus, from the latest subscription's source and whether it is live. */
@@ -142,8 +143,17 @@ export async function openExamAttempt(
   return attemptPayload(db, existing, now);
 }
 
-/** Starts (or resumes) today's daily test in a subject; one per subject per West Africa Time day. */
-export async function startDailyAttempt(db: Database, userId: string, subjectId: string, now: Date) {
+/**
+ * Starts (or resumes) today's daily test in a subject; one per subject per West Africa Time day. Its
+ * questions are drawn for this student with the server's secret (`secret`), unseen ones first.
+ */
+export async function startDailyAttempt(
+  db: Database,
+  userId: string,
+  subjectId: string,
+  now: Date,
+  secret: string,
+) {
   const day = westAfricaDate(now);
   const find = () =>
     findAttempt(db, userId, 'daily', eq(attempts.subjectId, subjectId), eq(attempts.day, day));
@@ -157,7 +167,8 @@ export async function startDailyAttempt(db: Database, userId: string, subjectId:
 
   const pool = await subjectQuestionIds(db, subjectId);
   if (pool.length === 0) throw notFound('There are no questions in this subject yet.');
-  const questionIds = pickDailyQuestions(pool, day, subjectId);
+  const known = await knownAmong(db, userId, pool, now);
+  const questionIds = pickDailyQuestions(pool, { secret, day, subjectId, userId }, known);
   const [created] = await db
     .insert(attempts)
     .values({

@@ -1,7 +1,9 @@
 /**
  * GET /api/v1/exam/topic: a practice of one topic of a subject, drawn from the whole bank (every exam type
  * and year), run by the same quiz and submitted, scored and reviewed as any attempt, but never counted on the
- * leaderboard (scoring.ts counts only full exams and daily tests).
+ * leaderboard (scoring.ts counts only full exams and daily tests). Its result shows its questions' keys, so
+ * those questions earn no ranking credit later (ranking-credit.ts); it never draws a question of the
+ * student's open counted attempt.
  */
 
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
 import { attemptPayload } from './attempt-payload.ts';
 import { type Attempt, endOf, findAttempt, GRACE_MS } from './attempt-rows.ts';
+import { openAttemptQuestions } from './ranking-credit.ts';
 import { scoreAttempt } from './scoring.ts';
 
 /** The student's unsubmitted practice of a topic, if any (at most one: see openTopicPractice). */
@@ -23,14 +26,26 @@ function findOpenPractice(db: Executor, userId: string, subjectId: string, topic
 
 /**
  * Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every paper of the subject: each paper's
- * questions of the topic through questions_paper_topic_idx, not a scan of the whole bank.
+ * questions of the topic through questions_paper_topic_idx, not a scan of the whole bank. Never a question
+ * of the student's open counted attempt: the practice's result would show its key before that is handed in.
  */
-export async function drawQuestions(db: Executor, subjectId: string, topic: string): Promise<string[]> {
+export async function drawQuestions(
+  db: Executor,
+  subjectId: string,
+  topic: string,
+  student: { userId: string; now: Date },
+): Promise<string[]> {
   const rows = await db
     .select({ id: questions.id })
     .from(questions)
     .innerJoin(papers, eq(papers.id, questions.paperId))
-    .where(and(eq(papers.subjectId, subjectId), eq(questions.topic, topic)))
+    .where(
+      and(
+        eq(papers.subjectId, subjectId),
+        eq(questions.topic, topic),
+        sql`${questions.id} not in ${openAttemptQuestions(student.userId, student.now, GRACE_MS)}`,
+      ),
+    )
     .orderBy(sql`random()`)
     .limit(TOPIC_PRACTICE_QUESTIONS);
   return rows.map((row) => row.id);
@@ -64,7 +79,7 @@ export async function openTopicPractice(db: Database, userId: string, query: Top
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     const resumed = await findOpenPractice(tx, userId, subject.id, query.topic);
     if (resumed) return resumed;
-    const questionIds = await drawQuestions(tx, subject.id, query.topic);
+    const questionIds = await drawQuestions(tx, subject.id, query.topic, { userId, now });
     if (questionIds.length === 0) {
       throw notFound(`There are no questions on "${query.topic}" in ${subject.title}.`);
     }

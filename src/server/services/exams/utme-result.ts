@@ -1,10 +1,12 @@
 /**
  * Scoring a UTME sitting and reading its result: each subject out of 100 (the share right, no negative
  * marking), the total out of 400, where it stands among other students (a percentile) and the mock ranking.
- * A sitting never touches the +5/−2 leaderboard: `counted` stays false.
+ * A sitting never touches the +5/−2 leaderboard: `counted` stays false. Its ranking total is its own
+ * (`credit`): see scoreUtmeSitting.
  */
 
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { RankingCredit } from '../../../lib/api/exam.ts';
 import type { UtmeRanking, UtmeResult } from '../../../lib/api/utme.ts';
 import { UTME, utmeSubjectScore } from '../../../lib/api/utme.ts';
 import { type Outcome, tally } from '../../../lib/scoring.ts';
@@ -16,7 +18,8 @@ import { type Attempt, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
 import { lastInitial } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
-import { saveSubmittedAnswers } from './scoring.ts';
+import { claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
+import { saveSubmittedAnswers } from './submitted-answers.ts';
 import { sectionSubject, sittingSections } from './utme.ts';
 
 /** How many of the mock ranking's top places GET /exam/utme/ranking lists. */
@@ -42,6 +45,7 @@ async function markedSections(
       maxScore: UTME.maxScore,
       correctAnswer: correct,
       totalQuestions: outcomes.length,
+      questionIds: section.questionIds,
       outcomes,
       quizAnswers,
     };
@@ -56,29 +60,39 @@ const rankedSitting = sql`a.kind = 'utme' and a.submitted_at is not null and not
   and u.email_verified_at is not null`;
 
 /**
- * Each compared student's first sitting: the one the ranking keeps (docs/decisions.md). A student has one
- * open sitting at most and it is scored before the next starts, so the first started is the first scored.
+ * Each compared student's ranked sitting: the first drawn wholly from questions whose answers they had not
+ * seen, which alone earns credit (docs/decisions.md), with its ranking total (what its credited questions
+ * earned). A student has one open sitting at most and it is scored before the next starts.
  */
-const firstSittings = sql`select distinct on (a.user_id) a.user_id, a.score as total, a.submitted_at
-  from attempts a join users u on u.id = a.user_id where ${rankedSitting}
+const firstSittings = sql`select distinct on (a.user_id) a.user_id, (a.credit->>'points')::integer as total,
+    a.submitted_at
+  from attempts a join users u on u.id = a.user_id where ${rankedSitting} and a.credit is not null
   order by a.user_id, a.started_at, a.id`;
 
 /**
- * Where `total` stands among the other students' first totals: the share below it, ties counted half; and
- * whether the sitting is its student's first, the one on the ranking.
+ * Where `total` stands among the other students' ranking totals: the share below it, ties counted half; and
+ * whether the sitting is its student's ranked one (it earned credit).
  */
 async function standingOf(db: Executor, attempt: Attempt, total: number) {
   const result = (await db.execute(sql`with first as (${firstSittings})
     select count(*) filter (where total < ${total})::integer as below,
-      count(*) filter (where total = ${total})::integer as equal, count(*)::integer as candidates,
-      not exists (select 1 from attempts b where b.user_id = ${attempt.userId}::uuid and b.kind = 'utme'
-        and (b.started_at, b.id) < (${attempt.startedAt.toISOString()}::timestamptz, ${attempt.id}::uuid)) as ranked
+      count(*) filter (where total = ${total})::integer as equal, count(*)::integer as candidates
     from first where user_id <> ${attempt.userId}::uuid`)) as unknown as {
-    rows: { below: number; equal: number; candidates: number; ranked: boolean }[];
+    rows: { below: number; equal: number; candidates: number }[];
   };
-  const { below = 0, equal = 0, candidates = 0, ranked = true } = result.rows[0] ?? {};
+  const { below = 0, equal = 0, candidates = 0 } = result.rows[0] ?? {};
   const percentile = candidates === 0 ? 100 : Math.round(((below + equal / 2) / candidates) * 100);
-  return { percentile, candidates, ranked };
+  return { percentile, candidates, ranked: attempt.credit !== null, credit: creditPayload(attempt.credit) };
+}
+
+/** Whether the student has a ranked sitting already: one that earned credit. */
+async function hasCreditedSitting(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.kind, 'utme'), isNotNull(attempts.credit)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A scored sitting's result, rebuilt from its stored answers: the same however often it is read. */
@@ -97,7 +111,9 @@ async function resultOf(db: Executor, attempt: Attempt): Promise<UtmeResult> {
     startedAt: attempt.startedAt.toISOString(),
     submittedAt: (attempt.submittedAt ?? attempt.endsAt).toISOString(),
     timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
-    sections: sections.map(({ position: _position, outcomes: _outcomes, ...section }) => section),
+    sections: sections.map(
+      ({ position: _position, outcomes: _outcomes, questionIds: _questionIds, ...section }) => section,
+    ),
   };
 }
 
@@ -132,6 +148,35 @@ export async function scoreUtmeSitting(
     const counts = tally(sections.flatMap((section) => section.outcomes));
     const total = sections.reduce((sum, section) => sum + section.score, 0);
     const finishedAt = now < locked.endsAt ? now : locked.endsAt;
+    // The result shows the keys. The student's first sitting drawn from unseen questions is ranked: each
+    // subject's share of right answers among the questions that earn credit (ranking-credit.ts), the
+    // others counted as not right; every other sitting is practice.
+    let credit: RankingCredit | null = null;
+    const rankable = !locked.practice && !(await hasCreditedSitting(tx, userId));
+    if (rankable) {
+      const claim = await claimCredit(tx, {
+        userId,
+        questionIds: locked.questionIds,
+        now,
+        shownAt: now,
+        via: 'utme',
+      });
+      const points = sections.reduce((sum, section) => {
+        const ids = section.questionIds;
+        const right = ids.filter(
+          (id, index) => claim.credited.has(id) && section.outcomes[index] === 'right',
+        );
+        return sum + utmeSubjectScore(right.length, ids.length);
+      }, 0);
+      credit = {
+        questions: claim.credited.size,
+        points,
+        seenBefore: claim.seenBefore,
+        creditedBefore: claim.creditedBefore,
+      };
+    } else {
+      await recordShown(tx, userId, locked.questionIds, now, 'utme');
+    }
     const scored: Attempt = {
       ...locked,
       submittedAt: now,
@@ -142,6 +187,7 @@ export async function scoreUtmeSitting(
       scoreAccuracy: counts.scoreAccuracy,
       timeSpentSeconds: Math.max(0, Math.round((finishedAt.getTime() - locked.startedAt.getTime()) / 1000)),
       counted: false,
+      credit,
     };
     const { id: _id, ...columns } = scored;
     await tx.update(attempts).set(columns).where(eq(attempts.id, locked.id));

@@ -17,6 +17,7 @@ import { assertExamAccess } from './access.ts';
 import { attemptProgress } from './attempt-payload.ts';
 import { type Attempt, endOf, findAttempt, GRACE_MS } from './attempt-rows.ts';
 import { loadExamQuestions } from './papers.ts';
+import { knownQuestions } from './ranking-credit.ts';
 import { drawSection, type PoolQuestion } from './utme-draw.ts';
 
 /** How many questions a subject's section has. */
@@ -142,11 +143,21 @@ async function chosenSubjects(db: Executor, chosen: string[]): Promise<JambSubje
   return [english, ...electives];
 }
 
-/** The subject's pool for this student: every eligible question, marked when an earlier sitting had it. */
-export async function subjectPool(db: Executor, userId: string, subjectId: string): Promise<PoolQuestion[]> {
+/**
+ * The subject's pool for this student: every eligible question, marked seen when an earlier sitting had it
+ * or the student has been shown its key (or earned credit for it) by `now`.
+ */
+export async function subjectPool(
+  db: Executor,
+  userId: string,
+  subjectId: string,
+  now: Date,
+): Promise<PoolQuestion[]> {
   const result = (await db.execute(sql`with seen as (
       select distinct unnest(a.question_ids) as id from attempts a
       where a.user_id = ${userId}::uuid and a.kind = 'utme'
+      union
+      select question_id from ${knownQuestions(userId, now)} as known(question_id)
     )
     select q.id, q.paper_id as "paperId", q.position, q.passage_html as passage,
       exists (select 1 from seen where seen.id = q.id) as seen
@@ -156,6 +167,15 @@ export async function subjectPool(db: Executor, userId: string, subjectId: strin
   return result.rows;
 }
 
+/** Whether the student has a sitting on the mock ranking already (one that earned credit). */
+async function hasRankedSitting(db: Executor, userId: string): Promise<boolean> {
+  const result = (await db.execute(sql`select exists (select 1 from attempts
+      where user_id = ${userId}::uuid and kind = 'utme' and credit is not null) as ranked`)) as unknown as {
+    rows: { ranked: boolean }[];
+  };
+  return result.rows[0]?.ranked ?? false;
+}
+
 /** Starts a sitting in one transaction: the attempt and its four sections. Undefined if one is open. */
 async function createSitting(
   db: Database,
@@ -163,6 +183,7 @@ async function createSitting(
   chosen: JambSubject[],
   drawn: string[][],
   now: Date,
+  practice: boolean,
 ): Promise<string | undefined> {
   try {
     return await db.transaction(async (tx) => {
@@ -176,6 +197,7 @@ async function createSitting(
           durationMinutes: UTME.durationMinutes,
           startedAt: now,
           endsAt: endOf(now, UTME.durationMinutes),
+          practice,
         })
         .returning({ id: attempts.id });
       if (!created) throw new Error('The UTME sitting was not created');
@@ -198,10 +220,11 @@ async function createSitting(
 
 /** What GET /exam/utme answers for a sitting: its sections' questions (no key) and the saved answers. */
 async function sittingPayload(db: Executor, attempt: Attempt, now: Date): Promise<UtmeSitting> {
-  const [sections, questions, progress] = await Promise.all([
+  const [sections, questions, progress, rankedAlready] = await Promise.all([
     sittingSections(db, attempt.id),
     loadExamQuestions(db, attempt.questionIds),
     attemptProgress(db, attempt.id),
+    hasRankedSitting(db, attempt.userId),
   ]);
   const byId = new Map(questions.map((question) => [question._id, question]));
   return {
@@ -218,6 +241,7 @@ async function sittingPayload(db: Executor, attempt: Attempt, now: Date): Promis
       }),
     })),
     answers: progress.answers,
+    ranked: !attempt.practice && !rankedAlready,
   };
 }
 
@@ -240,13 +264,24 @@ export async function openUtmeSitting(
   const four = await chosenSubjects(db, chosen);
   if (open) await scoreExpired(open.id);
 
-  const drawn = await Promise.all(
+  const draws = await Promise.all(
     four.map(async (subject, position) => {
-      const pool = await subjectPool(db, userId, subject.id);
-      return drawSection(pool, sectionSize(position === 0), randomInt);
+      const pool = await subjectPool(db, userId, subject.id, now);
+      const ids = drawSection(pool, sectionSize(position === 0), randomInt);
+      const seen = new Set(pool.filter((question) => question.seen).map((question) => question.id));
+      return { ids, unseen: ids.every((id) => !seen.has(id)) };
     }),
   );
-  await createSitting(db, userId, four, drawn, now);
+  // A sitting the bank could not fill with unseen questions is practice from the start, and says so.
+  const practice = draws.some((draw) => !draw.unseen);
+  await createSitting(
+    db,
+    userId,
+    four,
+    draws.map((draw) => draw.ids),
+    now,
+    practice,
+  );
   const sitting = await findOpenSitting(db, userId);
   if (!sitting) throw new Error('The UTME sitting vanished');
   return sittingPayload(db, sitting, now);

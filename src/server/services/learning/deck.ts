@@ -7,8 +7,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
-import { notSkipped } from '../exams/attempt-rows.ts';
+import { GRACE_MS, notSkipped } from '../exams/attempt-rows.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
+import { openAttemptQuestions } from '../exams/ranking-credit.ts';
 import { endOfWestAfricaDayOf } from './schedule.ts';
 
 /**
@@ -17,13 +18,19 @@ import { endOfWestAfricaDayOf } from './schedule.ts';
  */
 export const PENDING_PER_READ = 50;
 
-/** The end of a daily test's West Africa Time day (attempts.day, YYYY-MM-DD), in SQL. */
-const dailyDayEnd = (day: SQL) => sql`((${day} || 'T00:00:00+01:00')::timestamptz + interval '1 day')`;
+/**
+ * When a daily test's answers open, in SQL, as scoring.ts answersOpenAt: the end of its West Africa Time day
+ * (attempts.day, YYYY-MM-DD) plus its duration and the grace period.
+ */
+export const dailyAnswersOpen = (
+  day: SQL,
+) => sql`((${day} || 'T00:00:00+01:00')::timestamptz + interval '1 day'
+  + make_interval(mins => duration_minutes) + ${`${GRACE_MS / 1000} seconds`}::interval)`;
 
 /**
  * Adds the mistakes of the caller's scored attempts that are not in the deck yet (the oldest
- * PENDING_PER_READ of them), and marks those attempts added, in one statement. A daily test waits until its day has ended in West Africa Time, as its answers
- * do (an entry would give its key away). Each question enters once, due from the moment it was missed (an
+ * PENDING_PER_READ of them), and marks those attempts added, in one statement. A daily test waits until its
+ * answers open (an entry would give its key away). Each question enters once, due from the moment it was missed (an
  * upload's finish time is the phone's, so never later than now).
  *
  * A question already in the deck that is missed again after its last review goes back to new (a lapse is
@@ -42,7 +49,7 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
       where id in (
           select id from attempts
           where user_id = ${userId}::uuid and submitted_at is not null and deck_added_at is null
-            and (kind <> 'daily' or ${dailyDayEnd(sql`day`)} <= ${at}::timestamptz)
+            and (kind <> 'daily' or ${dailyAnswersOpen(sql`day`)} <= ${at}::timestamptz)
           order by submitted_at, id
           limit ${PENDING_PER_READ}
         )
@@ -102,8 +109,9 @@ interface DueRow extends StoredQuestion {
 
 /**
  * Up to `limit` of the caller's due questions, the longest due first; questions missed together keep their
- * paper's order, so that questions on one passage follow each other. Nothing in them gives the key away.
- * Read through review_cards_user_due_idx.
+ * paper's order, so that questions on one passage follow each other. Nothing in them gives the key away,
+ * but answering one does: a question that sits in the caller's open counted attempt waits until that is
+ * scored. Read through review_cards_user_due_idx.
  */
 export async function dueQuestions(
   db: Executor,
@@ -122,6 +130,7 @@ export async function dueQuestions(
     join papers p on p.id = q.paper_id
     join subjects s on s.id = p.subject_id
     where c.user_id = ${userId}::uuid and c.due <= ${now.toISOString()}::timestamptz
+      and c.question_id not in ${openAttemptQuestions(userId, now, GRACE_MS)}
     order by c.due, q.paper_id, q.position
     limit ${limit}`)) as unknown as { rows: DueRow[] };
   return rows.map((row) => ({

@@ -8,6 +8,7 @@ import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../../lib
 import { MASTERY_RULES, masteryLevel, shareOf, weakestTopics } from '../../../lib/mastery.ts';
 import type { Executor } from '../../db/client.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
+import { dailyAnswersOpen } from './deck.ts';
 
 interface TopicRow {
   subjectId: string;
@@ -34,15 +35,19 @@ interface TopicRow {
  * A question moved to another topic by an import keeps its answers and counts in its new topic; answers the
  * trigger trimmed from the old topic before the move are not brought back (docs/decisions.md).
  *
- * Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
+ * A daily test's answers count once its answers open (scoring.ts answersOpenAt): a share per topic before
+ * then would give away which of its questions were right. Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
  */
-function topicRows(db: Executor, userId: string) {
+function topicRows(db: Executor, userId: string, now: Date) {
   // Materialised, so that the student's kept rows are read first whatever the statistics say: with
   // mastery_answers just written and not analysed yet, the planner once scanned every question instead.
+  // Each kept row's attempt is read by its primary key, for the daily tests whose answers are not open yet.
   return db.execute(sql`with kept as materialized (
-      select attempt_id, question_id, position, submitted_at, started_at
-      from mastery_answers where user_id = ${userId}::uuid
+      select m.attempt_id, m.question_id, m.position, m.submitted_at, m.started_at
+      from mastery_answers m join attempts a on a.id = m.attempt_id
+      where m.user_id = ${userId}::uuid
+        and (a.kind <> 'daily' or ${dailyAnswersOpen(sql`a.day`)} <= ${now.toISOString()}::timestamptz)
     ), shown as (
       select m.attempt_id, m.question_id, p.subject_id, q.topic, row_number() over (
         partition by p.subject_id, q.topic order by m.submitted_at desc, m.started_at desc, m.position desc
@@ -97,8 +102,8 @@ function topicOrder(a: TopicMastery, b: TopicMastery): number {
 }
 
 /** The caller's topic mastery in every subject they have answered a topic's question in. */
-export async function masteryOverview(db: Executor, userId: string): Promise<MasteryOverview> {
-  const { rows } = await topicRows(db, userId);
+export async function masteryOverview(db: Executor, userId: string, now: Date): Promise<MasteryOverview> {
+  const { rows } = await topicRows(db, userId, now);
   const subjects = new Map<string, SubjectMastery>();
   for (const row of rows) {
     let entry = subjects.get(row.subjectId);

@@ -1,12 +1,18 @@
 /** POST /api/v1/review/answer: one answer in the review deck, marked and scheduled (docs/learning.md). */
 
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReviewAnswerBody, ReviewOutcome, ReviewRating } from '../../../lib/api/review.ts';
 import type { Database } from '../../db/client.ts';
 import { options, questions, reviewAnswers, reviewCards } from '../../db/schema.ts';
 import { conflict, invalidField, notFound } from '../errors.ts';
+import { GRACE_MS } from '../exams/attempt-rows.ts';
+import { openAttemptQuestions, recordShown } from '../exams/ranking-credit.ts';
 import { deckCounts } from './deck.ts';
 import { countWords, type DeckRating, Rating, ratingFor, scheduleAnswer } from './schedule.ts';
+
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
 
 const RATING_NAMES: Record<DeckRating, ReviewRating> = {
   [Rating.Again]: 'again',
@@ -46,6 +52,18 @@ export async function answerReview(
       throw invalidField(['option'], 'This option is not one of the question’s options.');
     }
     if (card.due > now) throw conflict('This question is not due for review yet.', 'question');
+    // Its answer would give away the key of a question the student is answering in a counted test.
+    const [open] = rowsOf<{ open: boolean }>(
+      await tx.execute(
+        sql`select ${input.question}::uuid in ${openAttemptQuestions(userId, now, GRACE_MS)} as open`,
+      ),
+    );
+    if (open?.open) {
+      throw conflict(
+        'This question is in a test you have open: review it once that test is handed in.',
+        'question',
+      );
+    }
 
     const right = choices.find((choice) => choice.isCorrect);
     const correct = input.option !== null && input.option === right?.id;
@@ -56,6 +74,7 @@ export async function answerReview(
     });
     const next = scheduleAnswer(card, rating, now);
 
+    await recordShown(tx, userId, [input.question], now, 'review');
     await tx.insert(reviewAnswers).values({
       userId,
       questionId: input.question,
