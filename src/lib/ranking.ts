@@ -44,3 +44,20 @@ export function creditLine(credit: RankingCredit | null, totalQuestions: number)
   const why = creditReasons(credit);
   return `${counted} towards the Leader Board (${points}).${why ? ` ${why}` : ''}`;
 }
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * A result's ranking credit read back from navigation state or a stored payload, which the browser cannot
+ * trust to be whole: null when it has none that makes sense.
+ */
+export function creditFromState(value: unknown): RankingCredit | null {
+  const credit = value as Partial<RankingCredit> | null | undefined;
+  if (!credit || !isNumber(credit.questions) || !isNumber(credit.points)) return null;
+  return {
+    questions: credit.questions,
+    points: credit.points,
+    seenBefore: isNumber(credit.seenBefore) ? credit.seenBefore : 0,
+    creditedBefore: isNumber(credit.creditedBefore) ? credit.creditedBefore : 0,
+  };
+}

@@ -3,8 +3,8 @@
  * the quiz to /award and from /award to /review-answers as navigation state, and the spec's fallbacks.
  */
 
-import type { QuizResult, RankingCredit } from '../../lib/api/exam.ts';
-import { creditLine } from '../../lib/ranking.ts';
+import type { QuizResult } from '../../lib/api/exam.ts';
+import { creditFromState, creditLine } from '../../lib/ranking.ts';
 import type { QuizAnswer } from '../../lib/scoring.ts';
 
 export type { QuizAnswer, QuizResult };
@@ -61,18 +61,6 @@ export function quizAnswersFromState(state: unknown): QuizAnswer[] {
 export function answersOpenAtFromState(state: unknown): string | null {
   const value = (state as { answersOpenAt?: unknown } | null | undefined)?.answersOpenAt;
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
-}
-
-/** A result's ranking credit from a state object, or null when it has none that makes sense. */
-function creditFromState(value: unknown): RankingCredit | null {
-  const credit = value as Partial<RankingCredit> | null | undefined;
-  if (!credit || !isNumber(credit.questions) || !isNumber(credit.points)) return null;
-  return {
-    questions: credit.questions,
-    points: credit.points,
-    seenBefore: isNumber(credit.seenBefore) ? credit.seenBefore : 0,
-    creditedBefore: isNumber(credit.creditedBefore) ? credit.creditedBefore : 0,
-  };
 }
 
 /** The award state, or undefined when /award was opened without a usable result (it then goes home). */

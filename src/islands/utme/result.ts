@@ -3,10 +3,9 @@
  * since the state is stored in the browser), the percentile in words, and what a failed read means.
  */
 
-import type { RankingCredit } from '../../lib/api/exam.ts';
 import { UTME, type UtmeResult, type UtmeSectionResult } from '../../lib/api/utme.ts';
 import { countOf } from '../../lib/format.ts';
-import { creditReasons, RANKING_RULE } from '../../lib/ranking.ts';
+import { creditFromState, creditReasons, RANKING_RULE } from '../../lib/ranking.ts';
 import { quizAnswersFromState } from '../results/result.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -62,7 +61,7 @@ export function utmeResultFromState(state: unknown, examId: string): UtmeResult 
     percentile: candidate.percentile,
     candidates: candidate.candidates,
     ranked: candidate.ranked,
-    credit: creditOf(candidate.credit),
+    credit: creditFromState(candidate.credit),
     startedAt: isText(candidate.startedAt) ? candidate.startedAt : '',
     submittedAt: isText(candidate.submittedAt) ? candidate.submittedAt : '',
     timeSpent: isNumber(candidate.timeSpent) ? candidate.timeSpent : 0,
@@ -80,17 +79,6 @@ export function percentileLine(result: Pick<UtmeResult, 'percentile' | 'candidat
 export function comparedWithLine(candidates: number): string | undefined {
   if (candidates === 0) return undefined;
   return `Compared with the first mocks of ${countOf(candidates, 'other student')}.`;
-}
-
-function creditOf(value: unknown): RankingCredit | null {
-  const credit = value as Partial<RankingCredit> | null | undefined;
-  if (!credit || !isNumber(credit.questions) || !isNumber(credit.points)) return null;
-  return {
-    questions: credit.questions,
-    points: credit.points,
-    seenBefore: isNumber(credit.seenBefore) ? credit.seenBefore : 0,
-    creditedBefore: isNumber(credit.creditedBefore) ? credit.creditedBefore : 0,
-  };
 }
 
 /**
