@@ -22,9 +22,9 @@ import { databaseFingerprint, expectErrorShape } from '../support/api-probe.ts';
 import { createPaper } from '../support/bank-fixture.ts';
 import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
 
-// DELETE /api/v1/user (issue 13, item 8): the right to erasure. The password is checked; then the student's
-// personal data, sessions, attempts and coins go, the email and phone number are free again, and only the
-// payments stay, for the accounts, naming nobody.
+// DELETE /api/v1/user (docs/decisions.md, "Deleting an account"): the right to erasure. The password is
+// checked; then the student's personal data, sessions, attempts and coins go, the email and phone number are
+// free again, and only the payments stay, for the accounts, naming nobody.
 
 const t = await createTestApp();
 for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);

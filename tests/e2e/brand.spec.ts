@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 
-// One brand, and the details that go with it (issue 13): the name and wordmark, each subject's own
+// One brand, and the details that go with it (src/lib/company.ts): the name and wordmark, each subject's own
 // picture, the phone menu's Escape key, a Scroll to Top that keeps off the navigator, the store badges.
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -6,7 +6,7 @@ import { webAppManifest } from '../../src/lib/web-app-manifest.ts';
 import { APP_SCREENS, isAppScreen } from '../../src/service-worker/shell.ts';
 import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
-// The installable app (issue 15): the web app manifest, and the service worker that keeps the app's screens
+// The installable app (docs/offline.md): the web app manifest, and the service worker that keeps the app's screens
 // on the phone after one visit. The rest of the suite blocks service workers (playwright.config.ts); these
 // tests let it run.
 test.use({ serviceWorkers: 'allow' });

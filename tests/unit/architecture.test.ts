@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The rules of the source tree that a newcomer relies on (issue 12, DESIGN §3): business rules never
+// The rules of the source tree that a newcomer relies on (DESIGN §3): business rules never
 // speak HTTP, no module imports itself round a cycle, and every source file is short enough to hold in
 // one's head.
 

@@ -7,7 +7,7 @@ import { feedbackEmail } from '../../src/server/routes/feedback/index.ts';
 import { confirmationEmail, emailChangedNotice } from '../../src/server/services/account-emails.ts';
 import { resetEmail } from '../../src/server/services/password-reset.ts';
 
-// One name for the product (issue 13): the site, the logo, the emails and the sender all say
+// One name for the product (src/lib/company.ts): the site, the logo, the emails and the sender all say
 // company.name, and no file says it another way ("Exam Practice", "ExamPrep", "ExamPrepNG", ...).
 
 const ROOT = resolve(import.meta.dirname, '../..');

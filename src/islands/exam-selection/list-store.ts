@@ -38,7 +38,7 @@ function browserOffline(): boolean {
 /**
  * A list that loads from the API and can be retried. `shape` turns the fetched items into what the screen
  * lists (a filter, for instance). A retry while a load is under way wins over it. With no network, `offline`
- * may supply the items of the papers downloaded on the phone instead (issue 15): at once when the browser
+ * may supply the items of the papers downloaded on the phone instead (no network needed): at once when the browser
  * knows it is offline (its HTTP cache could otherwise answer with a catalogue whose papers cannot be taken
  * offline), and when the request fails with no response (status 0). With none, the list loads or fails as
  * usual.

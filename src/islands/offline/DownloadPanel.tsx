@@ -6,7 +6,7 @@ import type { DownloadStore } from './download-store.ts';
 import { formatBytes } from './offline-papers.ts';
 import './offline.css';
 
-/** Why a downloaded paper leaves the leaderboard, said on the button (issue 15). */
+/** Why a downloaded paper leaves the leaderboard, said on the button, before the student holds the key. */
 export const LEADERBOARD_NOTE =
   'Once downloaded, this paper no longer counts towards your leaderboard total, because its answers are on your phone. You can still practise it as often as you like.';
 

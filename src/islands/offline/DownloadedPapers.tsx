@@ -8,7 +8,7 @@ import { isUsable } from './offline-attempt.ts';
 import { formatBytes } from './offline-papers.ts';
 import './offline.css';
 
-/** /profile: the papers on this phone, with their sizes and dates, the total, and Remove (issue 15). */
+/** /profile: the papers on this phone, their sizes and dates, the total, and Remove to free storage. */
 export function DownloadedPapers() {
   const [store] = useState(() => createDownloadsStore());
   const state = useStore(store.$state);

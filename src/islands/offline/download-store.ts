@@ -21,7 +21,7 @@ import {
 } from './offline-download.ts';
 import { type PaperStore, type PaperSummary, paperStore } from './offline-papers.ts';
 
-/** Under Save-Data, a download larger than this asks first (issue 15: "a few hundred kilobytes"). */
+/** Under Save-Data, a download larger than this asks first: a student paying per megabyte is asked. */
 export const SAVE_DATA_ASK_BYTES = 300 * 1024;
 
 /** A paper chosen on /select-year: the exam type, subject and year. */
@@ -119,7 +119,7 @@ export async function downloadOf(
 }
 
 /**
- * "Download for offline" on /select-year (issue 15): the size first, a question first under Save-Data for a
+ * "Download for offline" on /select-year: the size first, a question first under Save-Data for a
  * large paper, the progress, done or what went wrong; and "Take offline" for a paper on the phone. Like
  * the full exam, downloading needs a plan or the trial: a 402 goes where /test sends it.
  */

@@ -1,5 +1,5 @@
 /**
- * The phone's store of downloads (issue 15): each paper a student downloaded for offline use, with its
+ * The phone's store of downloads (docs/offline.md): each paper a student downloaded for offline use, with its
  * images as Blobs, and the attempts taken offline that wait to be uploaded. It lives in IndexedDB, the one
  * browser store that holds megabytes and Blobs and survives a closed tab. Every record names the student
  * it belongs to, so a second student signing in on the same phone sees none of the first one's papers

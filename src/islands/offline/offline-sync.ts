@@ -1,5 +1,5 @@
 /**
- * Sending the attempts taken offline (issue 15): each queued attempt goes to POST /api/v1/exam/offline when
+ * Sending the attempts taken offline (docs/offline.md): each queued attempt goes to POST /api/v1/exam/offline when
  * the phone is online, at app start and whenever the connection returns. The server stores an attempt once
  * by its clientId, so sending one again (a lost answer, two tabs) is safe.
  */

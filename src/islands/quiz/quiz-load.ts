@@ -27,7 +27,7 @@ interface LoaderOptions {
   answers: Answers;
   /** Called once the quiz is on screen: an attempt whose time ran out while away is submitted at once. */
   onStarted: () => void;
-  /** The papers downloaded to the phone, for /test (issue 15). */
+  /** The papers downloaded to the phone, for /test (docs/offline.md). */
   offline?: OfflineQuiz;
 }
 

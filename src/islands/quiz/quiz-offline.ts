@@ -24,7 +24,7 @@ export const QUEUE_FAILED_MESSAGE =
   'Your answers could not be saved on this phone. Free some space and press Submit again.';
 
 /**
- * A downloaded paper taken on the phone (issue 15): opened from IndexedDB with its images served as object
+ * A downloaded paper taken on the phone (docs/offline.md): opened from IndexedDB with its images served as object
  * URLs, its answers kept on the phone across a reload, and, once submitted, scored on the phone with the
  * server's rules and queued for POST /api/v1/exam/offline (offline-sync.ts sends it when online).
  */

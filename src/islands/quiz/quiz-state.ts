@@ -14,7 +14,7 @@ export type QuizStatus =
   | { status: 'blocked'; message: string }
   /** No connection when the quiz was fetched: nothing is wrong with the account, so offer a retry. */
   | { status: 'offline'; message: string }
-  /** The downloaded paper's plan has ended: it can be taken online only (issue 15). */
+  /** The downloaded paper's plan has ended: it can be taken online only, as the offline terms say. */
   | { status: 'expired'; message: string }
   | { status: 'leaving' };
 
@@ -49,7 +49,7 @@ export function createQuizState(
   const $status = atom<QuizStatus>({ status: 'loading' });
   const $exam = atom<ExamPayload | undefined>(undefined);
   const $sample = atom(false);
-  /** A paper downloaded to the phone, taken and scored there (issue 15). */
+  /** A paper downloaded to the phone, taken and scored there (docs/offline.md). */
   const $offline = atom(false);
   const $title = atom('');
   /** The subject's title, which decides whether the calculator is offered. */
