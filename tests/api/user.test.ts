@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LIST_DEPTH } from '../../src/lib/api/paged.ts';
 import { coinLedger, sessions, subscriptions, users } from '../../src/server/db/schema.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
 import { createTestApp, newStudent, signUpStudent } from '../support/test-app.ts';
@@ -401,6 +402,25 @@ describe('GET /api/v1/history', () => {
     const bad = await t.request('GET', '/api/v1/history?limit=1000', { token });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toContainEqual({ path: ['limit'], message: 'limit is at most 100' });
+  });
+
+  it(`pages only the newest ${LIST_DEPTH} entries of a long coin history`, async () => {
+    const { token, user } = await signUpStudent(t);
+    // The welcome bonus, then more credits than the list reaches: coins_after counts them, newest highest.
+    await t.db.execute(sql`insert into coin_ledger (user_id, created_at, description, type, coins, coins_after)
+      select ${user._id}::uuid, now(), 'Coin pack', 'credit', 1, 80 + g
+      from generate_series(1, ${LIST_DEPTH + 25}) as g`);
+    const page = async (query: string) =>
+      (await t.request('GET', `/api/v1/history${query}`, { token })).json.data;
+    const first = await page('?page=1&limit=20');
+    expect(first).toMatchObject({ totalDocs: LIST_DEPTH, totalPages: LIST_DEPTH / 20 });
+    expect(first.docs[0].coinsAfter).toBe(80 + LIST_DEPTH + 25);
+    const last = await page(`?page=${LIST_DEPTH / 20}&limit=20`);
+    expect(last.docs.at(-1).coinsAfter).toBe(80 + 26);
+    expect((await page(`?page=${Math.ceil(LIST_DEPTH / 30)}&limit=30`)).docs).toHaveLength(
+      LIST_DEPTH % 30 || 30,
+    );
+    expect((await page(`?page=${LIST_DEPTH / 20 + 1}&limit=20`)).docs).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {

@@ -24,3 +24,12 @@ export interface PageQuery {
  * stops at it.
  */
 export const LIST_DEPTH = 1000;
+
+/**
+ * The rows one page of a list capped at LIST_DEPTH reads: where it starts and how many it takes, or null for a
+ * page past the depth, which reads nothing.
+ */
+export function pageWithinDepth(page: number, limit: number): { offset: number; take: number } | null {
+  const offset = (page - 1) * limit;
+  return offset >= LIST_DEPTH ? null : { offset, take: Math.min(limit, LIST_DEPTH - offset) };
+}

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { CoinHistoryEntry } from '../../../lib/api/history.ts';
-import { LIST_DEPTH } from '../../../lib/api/paged.ts';
+import { LIST_DEPTH, pageWithinDepth } from '../../../lib/api/paged.ts';
 import { coinLedger } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
@@ -15,7 +15,7 @@ export function historyRoutes() {
     const { userId } = c.get('auth');
     const { page, limit } = c.req.valid('query');
     const mine = eq(coinLedger.userId, userId);
-    const offset = (page - 1) * limit;
+    const slice = pageWithinDepth(page, limit);
     const newest = db
       .select({ id: coinLedger.id })
       .from(coinLedger)
@@ -23,7 +23,7 @@ export function historyRoutes() {
       .limit(LIST_DEPTH)
       .as('newest');
     const [rows, [total]] = await Promise.all([
-      offset >= LIST_DEPTH
+      slice === null
         ? []
         : db
             .select({
@@ -37,8 +37,8 @@ export function historyRoutes() {
             .from(coinLedger)
             .where(mine)
             .orderBy(desc(coinLedger.seq))
-            .limit(Math.min(limit, LIST_DEPTH - offset))
-            .offset(offset),
+            .limit(slice.take)
+            .offset(slice.offset),
       db.select({ value: count() }).from(newest),
     ]);
     const docs = rows.map(

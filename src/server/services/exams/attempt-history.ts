@@ -2,7 +2,7 @@
 
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AttemptHistoryEntry } from '../../../lib/api/attempt-history.ts';
-import { LIST_DEPTH } from '../../../lib/api/paged.ts';
+import { LIST_DEPTH, pageWithinDepth } from '../../../lib/api/paged.ts';
 import { UTME } from '../../../lib/api/utme.ts';
 import { POINTS_PER_RIGHT_ANSWER } from '../../../lib/scoring.ts';
 import type { Executor } from '../../db/client.ts';
@@ -68,10 +68,10 @@ export async function attemptHistory(
   { page, limit }: { page: number; limit: number },
 ): Promise<{ docs: AttemptHistoryEntry[]; totalDocs: number }> {
   const mine = and(eq(attempts.userId, userId), isNotNull(attempts.submittedAt));
-  const offset = (page - 1) * limit;
+  const slice = pageWithinDepth(page, limit);
   const newest = db.select({ id: attempts.id }).from(attempts).where(mine).limit(LIST_DEPTH).as('newest');
   const [rows, [total]] = await Promise.all([
-    offset >= LIST_DEPTH
+    slice === null
       ? []
       : db
           .select({
@@ -100,8 +100,8 @@ export async function attemptHistory(
           .leftJoin(years, eq(years.id, papers.yearId))
           .where(mine)
           .orderBy(desc(attempts.submittedAt), desc(attempts.id))
-          .limit(Math.min(limit, LIST_DEPTH - offset))
-          .offset(offset),
+          .limit(slice.take)
+          .offset(slice.offset),
     db.select({ value: count() }).from(newest),
   ]);
   const docs = rows.map(
