@@ -46,8 +46,11 @@ export interface SavedAnswer {
  */
 export interface ExamPayload {
   _id: string;
-  /** A full exam, a daily test, or a practice of one topic (GET /exam/topic). */
-  kind: 'exam' | 'daily' | 'topic';
+  /**
+   * A full exam, a daily test, a practice of one topic (GET /exam/topic), or a contest's level
+   * (GET /contest/:id/level, whose heading names the contest, its subject and the level).
+   */
+  kind: 'exam' | 'daily' | 'topic' | 'contest';
   /** Minutes. */
   duration: number;
   startedAt: string;
@@ -103,9 +106,9 @@ export interface QuizResult extends Tally {
 /**
  * The doors through which a student can be shown a question's key (shown_keys.via): a scored attempt's
  * result (an exam, a topic practice, a daily test once its answers open), a UTME result, a downloaded paper,
- * an answer in the review deck.
+ * an answer in the review deck, a contest's review once the contest has ended.
  */
-export const SHOWN_VIA = ['result', 'daily', 'utme', 'download', 'review'] as const;
+export const SHOWN_VIA = ['result', 'daily', 'utme', 'download', 'review', 'contest'] as const;
 export type ShownVia = (typeof SHOWN_VIA)[number];
 
 /**

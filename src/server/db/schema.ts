@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -48,6 +49,11 @@ export const users = pgTable(
      * payments kept for the accounts still point somewhere (services/account-deletion.ts).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the student confirmed being 18 or over (the terms' age): only then may they claim a contest's
+     * sponsored or cash prize. Null until they do.
+     */
+    adultConfirmedAt: timestamp('adult_confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -214,11 +220,19 @@ export const papers = pgTable(
       .references(() => years.id),
     /** Minutes to answer the paper; null means one minute a question. */
     duration: integer('duration'),
+    /**
+     * The contest whose reserved questions this paper holds; null for a paper of the bank. A contest's paper
+     * is never served as a paper, and its questions appear nowhere but in the contest (bankPaper).
+     */
+    contestId: uuid('contest_id').references((): AnyPgColumn => contests.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('papers_exam_subject_year_idx').on(table.examTypeId, table.subjectId, table.yearId),
+    uniqueIndex('papers_exam_subject_year_idx')
+      .on(table.examTypeId, table.subjectId, table.yearId)
+      .where(sql`${table.contestId} is null`),
+    uniqueIndex('papers_contest_idx').on(table.contestId),
     index('papers_subject_idx').on(table.subjectId),
     index('papers_year_idx').on(table.yearId),
     check('papers_duration_positive', sql`${table.duration} > 0`),
@@ -318,7 +332,7 @@ export const emailConfirmations = pgTable(
  * A full exam at one paper, a daily test, a JAMB UTME mock sitting (four subjects on one clock), or a
  * practice of one topic (questions of one subject's topic drawn from the bank, scored as practice).
  */
-export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily', 'utme', 'topic']);
+export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily', 'utme', 'topic', 'contest']);
 
 export const attempts = pgTable(
   'attempts',
@@ -379,9 +393,16 @@ export const attempts = pgTable(
      * null until then. A daily test's are added only once its day has ended and its answers are open.
      */
     deckAddedAt: timestamp('deck_added_at', { withTimezone: true, mode: 'date' }),
+    /** The contest a level attempt belongs to, and its level (from 1); null for every other kind. */
+    contestId: uuid('contest_id').references(() => contests.id, { onDelete: 'cascade' }),
+    contestLevel: smallint('contest_level'),
   },
   (table) => [
     uniqueIndex('attempts_user_client_idx').on(table.userId, table.clientId),
+    // One attempt per entrant and contest level; the finishing job reads a contest's level attempts.
+    uniqueIndex('attempts_contest_level_idx')
+      .on(table.contestId, table.userId, table.contestLevel)
+      .where(sql`${table.contestId} is not null`),
     // At most one attempt per student and paper counts towards the leaderboard.
     uniqueIndex('attempts_one_counted_exam_idx')
       .on(table.userId, table.paperId)
@@ -714,5 +735,87 @@ export const masteryAnswers = pgTable(
       table.startedAt.desc(),
       table.position.desc(),
     ),
+  ],
+);
+
+/**
+ * A contest an editor scheduled (npm run contests): its levels run back to back from `startsAt`, each on its
+ * own clock, and everything ends at `endsAt`. The questions sit in the contest's own paper (papers.contest_id).
+ */
+export const contests = pgTable(
+  'contests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    examTypeId: uuid('exam_type_id')
+      .notNull()
+      .references(() => examTypes.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** startsAt plus every level's minutes. */
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    entryFee: integer('entry_fee').notNull(),
+    maxEntrants: integer('max_entrants').notNull(),
+    /** How many have entered; kept with the entries, so the cap holds across instances. */
+    entrants: integer('entrants').notNull().default(0),
+    /** Each level's minutes and questions, in order. */
+    levels: jsonb('levels').$type<{ minutes: number; questionIds: string[] }[]>().notNull(),
+    prizes: jsonb('prizes').$type<{ place: number; coins: number }[]>().notNull(),
+    sponsoredPrize: text('sponsored_prize'),
+    /** The file's own id for it, so that creating the same file twice makes one contest. */
+    key: text('key').notNull().unique(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** When the finishing job ranked the entrants and credited the prizes: once, in one transaction. */
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contests_starts_idx').on(table.startsAt),
+    // The contests still to finish, which the finishing job looks for.
+    index('contests_unfinished_idx')
+      .on(table.endsAt)
+      .where(sql`${table.finishedAt} is null and ${table.cancelledAt} is null`),
+    check('contests_entry_fee_range', sql`${table.entryFee} >= 0`),
+    check('contests_entrants_range', sql`${table.entrants} between 0 and ${table.maxEntrants}`),
+    check('contests_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/** A student's entry in a contest: one per account and contest, with their running total and final place. */
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Entry order: the last tie-break. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The coins paid, which a cancellation refunds. */
+    fee: integer('fee').notNull(),
+    /** The client address it entered from, for the editors' fair-play report; erased with the account. */
+    address: text('address').notNull(),
+    levelsDone: smallint('levels_done').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    /** Milliseconds from the start to the end of the last level handed in or timed out. */
+    timeMs: integer('time_ms').notNull().default(0),
+    /** The final place, set when the contest finishes. */
+    place: integer('place'),
+    prizeCoins: integer('prize_coins'),
+    /** When the winner claimed the sponsored prize. */
+    sponsoredClaimedAt: timestamp('sponsored_claimed_at', { withTimezone: true, mode: 'date' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contestId, table.userId] }),
+    // The board: points, then the shorter time, then the earlier entry.
+    index('contest_entries_board_idx').on(table.contestId, table.points.desc(), table.timeMs, table.seq),
+    index('contest_entries_user_idx').on(table.userId),
   ],
 );

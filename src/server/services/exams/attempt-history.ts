@@ -1,6 +1,6 @@
 /** GET /exam/history: the caller's submitted attempts, newest first, as /profile's "My tests" lists them. */
 
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AttemptHistoryEntry } from '../../../lib/api/attempt-history.ts';
 import { LIST_DEPTH, pageWithinDepth } from '../../../lib/api/paged.ts';
 import { UTME } from '../../../lib/api/utme.ts';
@@ -67,7 +67,12 @@ export async function attemptHistory(
   userId: string,
   { page, limit }: { page: number; limit: number },
 ): Promise<{ docs: AttemptHistoryEntry[]; totalDocs: number }> {
-  const mine = and(eq(attempts.userId, userId), isNotNull(attempts.submittedAt));
+  // A contest's levels are its own: their results (and keys) open on the contest's page after its end.
+  const mine = and(
+    eq(attempts.userId, userId),
+    isNotNull(attempts.submittedAt),
+    ne(attempts.kind, 'contest'),
+  );
   const slice = pageWithinDepth(page, limit);
   const newest = db.select({ id: attempts.id }).from(attempts).where(mine).limit(LIST_DEPTH).as('newest');
   const [rows, [total]] = await Promise.all([
@@ -105,12 +110,12 @@ export async function attemptHistory(
     db.select({ value: count() }).from(newest),
   ]);
   const docs = rows.map(
-    (row): AttemptHistoryEntry => ({
+    ({ kind, ...row }): AttemptHistoryEntry => ({
       _id: row.id,
-      kind: row.kind,
-      title: attemptTitle(row),
+      kind: kind as AttemptHistoryEntry['kind'],
+      title: attemptTitle({ ...row, kind: kind as AttemptHistoryEntry['kind'] }),
       score: row.score ?? 0,
-      maxScore: row.kind === 'utme' ? UTME.maxTotal : row.totalQuestions * POINTS_PER_RIGHT_ANSWER,
+      maxScore: kind === 'utme' ? UTME.maxTotal : row.totalQuestions * POINTS_PER_RIGHT_ANSWER,
       correctAnswer: row.correctAnswer ?? 0,
       totalQuestions: row.totalQuestions,
       counted: row.counted,

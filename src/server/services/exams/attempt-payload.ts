@@ -64,6 +64,8 @@ export function newAttemptPayload(
     practice: false,
     clientId: null,
     deckAddedAt: null,
+    contestId: null,
+    contestLevel: null,
   };
   return payloadOf(attempt, now, heading, paper.ordered, [], []);
 }

@@ -78,6 +78,8 @@ export interface AttemptJson {
   practice: boolean;
   client_id: string | null;
   deck_added_at: string | null;
+  contest_id: string | null;
+  contest_level: number | null;
 }
 
 export function attemptFromJson(row: AttemptJson): Attempt {
@@ -105,6 +107,8 @@ export function attemptFromJson(row: AttemptJson): Attempt {
     practice: row.practice,
     clientId: row.client_id,
     deckAddedAt: row.deck_added_at === null ? null : new Date(row.deck_added_at),
+    contestId: row.contest_id,
+    contestLevel: row.contest_level,
   };
 }
 
