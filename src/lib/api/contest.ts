@@ -22,6 +22,11 @@ export const CONTEST = {
   lifelinesPerLevel: 1,
   /** A sponsored or cash prize goes only to a winner who confirmed being this old (the terms' age). */
   prizeMinimumAge: 18,
+  /**
+   * How long after a level's deadline its hand-in still counts the answers it carries (the quiz's grace is
+   * longer): short, so that the prizes are credited within 30 s of the contest's end.
+   */
+  submitGraceMs: 10_000,
 } as const;
 
 /**

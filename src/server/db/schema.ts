@@ -403,6 +403,10 @@ export const attempts = pgTable(
     uniqueIndex('attempts_contest_level_idx')
       .on(table.contestId, table.userId, table.contestLevel)
       .where(sql`${table.contestId} is not null`),
+    // The contest levels whose time ran out unhanded-in, which the finishing job scores.
+    index('attempts_contest_open_idx')
+      .on(table.endsAt)
+      .where(sql`${table.contestId} is not null and ${table.submittedAt} is null`),
     // At most one attempt per student and paper counts towards the leaderboard.
     uniqueIndex('attempts_one_counted_exam_idx')
       .on(table.userId, table.paperId)
@@ -801,6 +805,7 @@ export const contestEntries = pgTable(
     fee: integer('fee').notNull(),
     /** The client address it entered from, for the editors' fair-play report; erased with the account. */
     address: text('address').notNull(),
+    /** The last level (from 1) handed in or timed out and scored; 0 before any. */
     levelsDone: smallint('levels_done').notNull().default(0),
     points: integer('points').notNull().default(0),
     /** Milliseconds from the start to the end of the last level handed in or timed out. */

@@ -57,5 +57,6 @@ CREATE INDEX "contests_unfinished_idx" ON "contests" USING btree ("ends_at") WHE
 ALTER TABLE "attempts" ADD CONSTRAINT "attempts_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "papers" ADD CONSTRAINT "papers_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "attempts_contest_level_idx" ON "attempts" USING btree ("contest_id","user_id","contest_level") WHERE "attempts"."contest_id" is not null;--> statement-breakpoint
+CREATE INDEX "attempts_contest_open_idx" ON "attempts" USING btree ("ends_at") WHERE "attempts"."contest_id" is not null and "attempts"."submitted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "papers_contest_idx" ON "papers" USING btree ("contest_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "papers_exam_subject_year_idx" ON "papers" USING btree ("exam_type_id","subject_id","year_id") WHERE "papers"."contest_id" is null;
