@@ -138,7 +138,11 @@ function mergeImage(
   }
 }
 
-function normalizeQuestion(
+/**
+ * Validates one question as any format gives it and renders its fields; its problems, located, are added to
+ * `problems` and it returns undefined. `identity` is what a question without an id is hashed with.
+ */
+export function normalizeQuestion(
   input: unknown,
   locate: (path: readonly PropertyKey[]) => Location,
   identity: string,

@@ -26,8 +26,16 @@ function pathLabel(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-/** Reads one paper in the native JSON format, keeping where each field is so problems name their line. */
-export function parseNativeJson(text: string, file: string): ParsedFile {
+/** A JSON document read with the place of each field, or the problems that stop it being read. */
+export type LocatedJson =
+  | { ok: true; tree: Node; locate: (path: readonly PropertyKey[]) => Location }
+  | { ok: false; problems: Problem[] };
+
+/**
+ * Reads a JSON document, keeping where each field is so problems name their line. Syntax errors and LaTeX
+ * written with single backslashes are problems; nothing else is checked.
+ */
+export function readLocatedJson(text: string, file: string): LocatedJson {
   const errors: ParseError[] = [];
   const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, {
     disallowComments: true,
@@ -45,8 +53,7 @@ export function parseNativeJson(text: string, file: string): ParsedFile {
       };
     });
     return {
-      file,
-      papers: [],
+      ok: false,
       problems: problems.length ? problems : [{ file, line: 1, message: 'the file is empty' }],
     };
   }
@@ -69,7 +76,15 @@ export function parseNativeJson(text: string, file: string): ParsedFile {
 
   // Checked first and alone: a mis-escaped formula would also fail to render, and say so less clearly.
   const escapes = escapeProblems(tree, locate);
-  if (escapes.length > 0) return { file, papers: [], problems: escapes };
+  if (escapes.length > 0) return { ok: false, problems: escapes };
+  return { ok: true, tree, locate };
+}
+
+/** Reads one paper in the native JSON format, keeping where each field is so problems name their line. */
+export function parseNativeJson(text: string, file: string): ParsedFile {
+  const read = readLocatedJson(text, file);
+  if (!read.ok) return { file, papers: [], problems: read.problems };
+  const { tree, locate } = read;
   if (tree.type !== 'object') {
     return {
       file,
@@ -167,7 +182,8 @@ function escapeProblems(tree: Node, locate: (path: readonly PropertyKey[]) => Lo
   return found;
 }
 
-function nodeValue(node: Node): unknown {
+/** The plain value of a parsed JSON node. */
+export function nodeValue(node: Node): unknown {
   if (node.type === 'object') {
     const object: Record<string, unknown> = {};
     for (const property of node.children ?? []) {
