@@ -8,6 +8,7 @@ import { errorResponse, HttpError } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import type { AppEnv } from './http/types.ts';
+import { contestRoutes } from './routes/contest/index.ts';
 import { examRoutes } from './routes/exam/index.ts';
 import { examTypeRoutes } from './routes/exam-type/index.ts';
 import { feedbackRoutes } from './routes/feedback/index.ts';
@@ -23,6 +24,7 @@ import { reviewRoutes } from './routes/review/index.ts';
 import { subjectRoutes } from './routes/subject/index.ts';
 import { userRoutes } from './routes/user/index.ts';
 import { yearRoutes } from './routes/year/index.ts';
+import { ContestBoards } from './services/contests/board.ts';
 import { LeaderboardSnapshot } from './services/exams/leaderboard.ts';
 
 const ONE_MEGABYTE = 1024 * 1024;
@@ -30,8 +32,10 @@ const ONE_MEGABYTE = 1024 * 1024;
 /** Builds the API with everything it needs passed in, so a test can build one on a fresh database. */
 export function createApp(deps: AppDeps) {
   const limits = createRateLimits(deps);
-  // One leaderboard copy per app: the board reads it, and deleting an account clears it.
+  // One leaderboard copy per app, and one of each live contest's board: the boards read them, and deleting
+  // an account clears them.
   const board = new LeaderboardSnapshot();
+  const contestBoards = new ContestBoards();
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -83,7 +87,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api/v1/health', healthRoutes(deps.db));
-  app.route('/api/v1/user', userRoutes(limits, board));
+  app.route('/api/v1/user', userRoutes(limits, [board, contestBoards]));
   app.route('/api/v1/history', historyRoutes());
   app.route('/api/v1/feedback', feedbackRoutes(limits));
   app.route('/api/v1/examType', examTypeRoutes());
@@ -91,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/year', yearRoutes());
   app.route('/api/v1/exam', examRoutes(board, limits));
   app.route('/api/v1/mastery', masteryRoutes());
+  app.route('/api/v1/contest', contestRoutes(contestBoards));
   app.route('/api/v1/question', questionRoutes(limits));
   app.route('/api/v1/review', reviewRoutes());
   app.route('/api/v1/plan', planRoutes());

@@ -4,13 +4,14 @@ import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { closeRedis, openRedis } from './redis.ts';
 import { addMathMLToStoredFormulas } from './services/bank/refresh-formulas.ts';
+import { startContestJobs } from './services/contests/contest-jobs.ts';
 import { createMailer } from './services/mailer.ts';
 import { createPaymentVerifier } from './services/payments/paystack.ts';
 import { seedDatabase } from './services/seed.ts';
 
 /**
- * Opens the database, migrates it, brings stored formulas up to date and seeds it, and builds the API from the
- * process's configuration.
+ * Opens the database, migrates it, brings stored formulas up to date and seeds it, builds the API from the
+ * process's configuration, and starts the contests' finishing job.
  */
 async function boot() {
   const config = loadConfig();
@@ -26,19 +27,23 @@ async function boot() {
   const { db } = database;
   // Rate limits count in Redis when it is configured, so every instance shares them (DESIGN §7).
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
+  const clock = { now: () => new Date() };
   const app = createApp({
     db,
     config,
     logger,
     mailer: createMailer(config.mail),
     paystack: createPaymentVerifier(config, db),
-    clock: { now: () => new Date() },
+    clock,
     redis,
   });
+  // Contests end and pay their prizes whether or not anyone visits (docs/contests.md).
+  const stopContestJobs = startContestJobs(db, logger, clock.now);
   return {
     app,
     logger,
     close: async () => {
+      stopContestJobs();
       await database.close();
       if (redis) await closeRedis(redis);
     },

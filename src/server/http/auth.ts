@@ -42,3 +42,13 @@ export const requireBearer: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!session) throw unauthorized();
   if (session.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
 };
+
+/**
+ * For a route anyone may read that says more to a signed-in caller (the contests): sets `auth` when the
+ * request carries a live session, and passes without one. A token that is no longer live is still a 401,
+ * so the browser drops it, as it does everywhere else.
+ */
+export const optionalUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.header('authorization') === undefined) return next();
+  return requireUser(c, next);
+};

@@ -6,6 +6,7 @@ import type { Database, Transaction } from '../db/client.ts';
 import {
   attempts,
   coinLedger,
+  contestEntries,
   emailConfirmations,
   masteryAnswers,
   paperDownloads,
@@ -116,6 +117,8 @@ export const ERASED_WITH_ACCOUNT = [
   shownKeys,
   // The notes are free text, and students write their names and phone numbers in them.
   questionReports,
+  // Contest entries hold the address the student entered from.
+  contestEntries,
 ] as const;
 
 /** The tables that reference users and keep their rows after a deletion, each with the reason. */

@@ -41,16 +41,15 @@ import {
 } from '../../services/accounts.ts';
 import { requestEmailChange, resendConfirmation } from '../../services/confirmation-requests.ts';
 import { confirmEmail } from '../../services/email-confirmation.ts';
-import type { LeaderboardSnapshot } from '../../services/exams/leaderboard.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
 import { findSession, revokeSession, startSession } from '../../services/sessions.ts';
 import { rememberDevice } from '../../services/trusted-devices.ts';
 
 /**
  * /api/v1/user: sign-up, login, the current user, profile edits, email confirmation, logout, reset and
- * deletion of the account (which clears `board`, the app's leaderboard copy).
+ * deletion of the account (which clears `boards`, the app's copies of the leaderboard and the contests' boards).
  */
-export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
+export function userRoutes(limits: RateLimits, boards: readonly { forget(): void }[]) {
   return new Hono<AppEnv>()
     .post('/', limits.signUp, validate('json', signUpSchema), async (c) => {
       const { db, clock, mailer, config, logger } = c.get('deps');
@@ -123,7 +122,7 @@ export function userRoutes(limits: RateLimits, board: LeaderboardSnapshot) {
         now: clock.now(),
         identityHashKey: config.identityHashKey,
       });
-      board.forget();
+      for (const board of boards) board.forget();
       return ok(c, accountDeletedMessage(deleted.paymentsKept), deleted);
     })
     .post('/verify-email', limits.verifyEmail, validate('json', verifyEmailSchema), async (c) => {

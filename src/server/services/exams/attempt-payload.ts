@@ -108,7 +108,7 @@ export function payloadOf(
   return {
     _id: attempt.id,
     // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
-    kind: attempt.kind === 'daily' || attempt.kind === 'topic' ? attempt.kind : 'exam',
+    kind: attempt.kind === 'utme' ? 'exam' : attempt.kind,
     duration: attempt.durationMinutes,
     startedAt: attempt.startedAt.toISOString(),
     endsAt: attempt.endsAt.toISOString(),

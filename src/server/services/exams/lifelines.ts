@@ -1,11 +1,12 @@
-/** Lifelines: 50-50 and skip, bought with coins, one a question. */
+/** Lifelines: 50-50 and skip, bought with coins, one a question (and in a contest, one a level). */
 
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { CONTEST } from '../../../lib/api/contest.ts';
 import type { LifelineOutcome } from '../../../lib/api/exam.ts';
 import { PaymentCode } from '../../../lib/errors.ts';
 import { LIFELINE_COST } from '../../../lib/scoring.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { attemptAnswers, lifelineUses } from '../../db/schema.ts';
 import { debitCoins } from '../coins.ts';
 import { paymentRequired } from '../errors.ts';
@@ -40,6 +41,10 @@ export async function useLifeline(
       .from(lifelineUses)
       .where(and(eq(lifelineUses.attemptId, attempt.id), eq(lifelineUses.questionId, input.question)));
     if (used) throw conflictError('You have already used a lifeline on this question.');
+    if (attempt.kind === 'contest' && (await lifelinesUsed(tx, attempt.id)) >= CONTEST.lifelinesPerLevel) {
+      // The attempt row is locked above, so two lifelines asked for at once in one level queue here.
+      throw conflictError('You have used this level’s lifeline: one lifeline per level.');
+    }
 
     const balance = await debitCoins(tx, {
       userId,
@@ -69,6 +74,10 @@ export async function useLifeline(
       triviaPoints: balance,
     } satisfies LifelineOutcome;
   });
+}
+
+async function lifelinesUsed(tx: Executor, attemptId: string): Promise<number> {
+  return tx.$count(lifelineUses, eq(lifelineUses.attemptId, attemptId));
 }
 
 function pickTwoWrong(choices: { id: string; isCorrect: boolean }[]): string[] {

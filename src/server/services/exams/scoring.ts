@@ -16,7 +16,7 @@ import { boardCreditOf, claimCredit, creditPayload, recordShown } from './rankin
 import { saveSubmittedAnswers } from './submitted-answers.ts';
 
 /** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
-function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
+export function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
   const { outcomes, quizAnswers } = markAnswers(attempt.questionIds, key, answers);
   return { ...tally(outcomes), quizAnswers, outcomes };
 }
@@ -35,6 +35,11 @@ export function utmeElsewhere() {
 export function answersOpenAt(attempt: Attempt): Date | null {
   if (attempt.kind !== 'daily' || attempt.day === null) return null;
   return new Date(endOfWestAfricaDay(attempt.day).getTime() + attempt.durationMinutes * MINUTE + GRACE_MS);
+}
+
+/** A contest's levels are handed in and reviewed through /api/v1/contest, whose keys open at its end. */
+export function contestElsewhere() {
+  return conflictError('This is a contest level: it is handed in and reviewed on its contest’s page.');
 }
 
 /** What a student is told about a scored attempt at `now` (see QuizResult for the rules). */
@@ -74,6 +79,7 @@ export async function readResult(db: Executor, userId: string, attemptId: string
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
   if (!attempt) throw notFound('This test does not exist.');
   if (attempt.kind === 'utme') throw utmeElsewhere();
+  if (attempt.kind === 'contest') throw contestElsewhere();
   if (attempt.submittedAt === null) throw conflictError('This test has not been submitted yet.');
   return resultPayload({ attempt, result: await attemptResult(db, attempt) }, now);
 }
@@ -162,6 +168,7 @@ async function lockForScoring(tx: Transaction, userId: string, attemptId: string
     .execute();
   if (!row) throw notFound('This test does not exist.');
   if (row.kind === 'utme') throw utmeElsewhere();
+  if (row.kind === 'contest') throw contestElsewhere();
   const { version, eligible, ...attempt } = row;
   return { attempt, version, eligible };
 }

@@ -1,0 +1,15 @@
+import { answersSchema } from './exam.ts';
+import { z } from './zod.ts';
+
+/** The :id of every /api/v1/contest/:id route. */
+export const contestParamSchema = z.object({ id: z.uuid({ error: 'This contest does not exist.' }) });
+
+/** POST /api/v1/contest/:id/level: hand in the open level with the answers picked. */
+export const submitLevelSchema = z
+  .object({ exam: z.uuid({ error: 'exam must be the id of your level' }), answers: answersSchema })
+  .strict();
+
+/** POST /api/v1/contest/:id/claim: the winner confirms being 18 or over. */
+export const claimPrizeSchema = z
+  .object({ adult: z.boolean({ error: 'adult must be true or false' }) })
+  .strict();

@@ -1,0 +1,79 @@
+/**
+ * Scoring one contest level, once: by its hand-in, or, when its time ran out without one, by the next request
+ * of its entrant or by the finishing job. Contest points are the spec's +5/−2/0 on the questions the ranking
+ * rule credits (ranking-credit.ts: the key not shown before, at most once); they go to the contest's entry,
+ * never to the Leader Board. The keys are recorded as shown at the contest's end, when its review opens.
+ */
+
+import { eq, sql } from 'drizzle-orm';
+import { CONTEST } from '../../../lib/api/contest.ts';
+import type { Database } from '../../db/client.ts';
+import { attempts } from '../../db/schema.ts';
+import { readAnswers } from '../exams/answers.ts';
+import { lockAttempt } from '../exams/attempt-rows.ts';
+import { loadAnswerKey } from '../exams/papers.ts';
+import { boardCreditOf, claimCredit } from '../exams/ranking-credit.ts';
+import { resultOf } from '../exams/scoring.ts';
+import { saveSubmittedAnswers } from '../exams/submitted-answers.ts';
+import type { Contest } from './contest-rows.ts';
+import { levelEnd } from './level-windows.ts';
+
+export interface LevelHandIn {
+  userId: string;
+  contest: Contest;
+  attemptId: string;
+  /** The answers a hand-in carries; none when the finishing job scores a level whose time ran out. */
+  submitted: { question: string; option: string }[];
+  now: Date;
+}
+
+/**
+ * Scores the level attempt unless it was scored already (the row lock makes concurrent hand-ins, and a
+ * hand-in racing the finishing job, score it once), and adds its points and time to the entry in the same
+ * transaction. Answers carried by a hand-in count until the deadline plus CONTEST.submitGraceMs; later, only
+ * the answers saved before the deadline do.
+ */
+export async function scoreLevel(db: Database, { userId, contest, attemptId, submitted, now }: LevelHandIn) {
+  await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, userId, attemptId);
+    if (attempt.submittedAt || attempt.contestId !== contest.id || attempt.contestLevel === null) return;
+    const key = await loadAnswerKey(tx, attempt.questionIds);
+    const inTime = now.getTime() <= attempt.endsAt.getTime() + CONTEST.submitGraceMs;
+    const answers =
+      inTime && submitted.length > 0
+        ? await saveSubmittedAnswers(tx, attempt, key, submitted, now)
+        : await readAnswers(tx, attempt.id);
+    const result = resultOf(attempt, key, answers);
+    const claim = await claimCredit(tx, {
+      userId,
+      questionIds: attempt.questionIds,
+      now,
+      shownAt: contest.endsAt,
+      via: 'contest',
+    });
+    const credit = boardCreditOf(claim, attempt.questionIds, result.outcomes);
+    const ended = levelEnd({ endsAt: attempt.endsAt, submittedAt: now });
+    await tx
+      .update(attempts)
+      .set({
+        submittedAt: now,
+        score: result.score,
+        correctAnswer: result.correctAnswer,
+        wrongAnswer: result.wrongAnswer,
+        unanswered: result.unanswered,
+        scoreAccuracy: result.scoreAccuracy,
+        timeSpentSeconds: Math.max(0, Math.round((ended.getTime() - attempt.startedAt.getTime()) / 1000)),
+        // Contest points never enter the Leader Board: the attempt is never counted there.
+        counted: false,
+        credit,
+      })
+      .where(eq(attempts.id, attempt.id));
+    // The levels run back to back from the start, so the time from the start to this level's end is the
+    // entrant's whole time so far.
+    await tx.execute(sql`update contest_entries
+      set points = points + ${credit.points}::integer,
+        levels_done = greatest(levels_done, ${attempt.contestLevel}::smallint),
+        time_ms = greatest(time_ms, ${ended.getTime() - contest.startsAt.getTime()}::integer)
+      where contest_id = ${contest.id}::uuid and user_id = ${userId}::uuid`);
+  });
+}
