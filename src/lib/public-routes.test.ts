@@ -8,6 +8,10 @@ describe('sitemapXml', () => {
     expect(locations).toHaveLength(PUBLIC_ROUTES.length);
     expect(locations).toContain('https://examprep.ng/');
     expect(locations).toContain('https://examprep.ng/terms-and-conditions/');
+    // The list of contests is public; one contest's page and its levels are not (their address needs an id).
+    expect(locations).toContain('https://examprep.ng/contests/');
+    expect(locations.some((location) => location?.includes('/contest/'))).toBe(false);
+    expect(locations.some((location) => location?.includes('/contest-play'))).toBe(false);
     // Pages behind sign-in stay out, the UTME mock among them.
     expect(locations.some((location) => location?.includes('/profile'))).toBe(false);
     expect(locations.some((location) => location?.includes('/utme'))).toBe(false);

@@ -12,6 +12,7 @@ export const PUBLIC_ROUTES = [
   '/policy',
   '/terms-and-conditions',
   '/pricing',
+  '/contests',
   '/practice-subject',
   '/sign-up',
   '/login',

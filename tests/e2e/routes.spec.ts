@@ -33,6 +33,9 @@ const ROUTES = [
   '/verify-email',
   '/utme',
   '/utme/result',
+  '/contests',
+  '/contest',
+  '/contest-play',
 ];
 
 test('every route of the route table answers 200 with security headers and gzip', async ({ request }) => {

@@ -5,6 +5,7 @@ import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
 import { formatThousands } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
+import { MyContests } from '../contests/MyContests.tsx';
 import { TopicMasteryView } from '../mastery/TopicMastery.tsx';
 import { DownloadedPapers } from '../offline/DownloadedPapers.tsx';
 import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
@@ -124,6 +125,8 @@ export default function ProfileView() {
       <DownloadedPapers />
 
       <MyTests />
+
+      <MyContests />
 
       <section aria-labelledby="history-heading" aria-busy={history.status === 'loading'}>
         <h2 id="history-heading">Coin History</h2>

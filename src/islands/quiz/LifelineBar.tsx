@@ -4,20 +4,25 @@ import { formatThousands } from '../../lib/format.ts';
 import { LIFELINE_COST } from '../../lib/scoring.ts';
 import type { QuizStore } from './quiz-store.ts';
 
-/** The 50-50 and Skip buttons for the question on screen, with their price and the coin balance. */
+/**
+ * The 50-50 and Skip buttons for the question on screen, with their price and the coin balance; in a
+ * contest level, once its one lifeline is used, they are off and say so.
+ */
 export function LifelineBar({ store }: { store: QuizStore }) {
   const current = useStore(store.$current);
   const balance = useStore(store.$balance);
   const busy = useStore(store.$lifelineBusy);
   const timeUp = useStore(store.$timeUp);
   const submitting = useStore(store.$submitting);
+  const spent = useStore(store.$lifelinesSpent);
   const priceId = useId();
   const used = current.lifeline;
-  const disabled = used !== undefined || busy || timeUp || submitting;
+  const disabled = used !== undefined || spent || busy || timeUp || submitting;
   return (
     <section className="card lifelines" aria-label="Lifelines">
       <p id={priceId} className="lifeline-info">
-        Lifelines: {LIFELINE_COST} coins each, one per question. Balance:{' '}
+        Lifelines: {LIFELINE_COST} coins each,{' '}
+        {store.lifelinesPerLevel === undefined ? 'one per question' : 'one in this level'}. Balance:{' '}
         <strong>{balance === undefined ? '…' : `${formatThousands(balance)} coins`}</strong>
       </p>
       <div className="lifeline-buttons">
@@ -42,6 +47,9 @@ export function LifelineBar({ store }: { store: QuizStore }) {
       </div>
       {used && (
         <p className="lifeline-used">{used.kind === 'skip' ? 'Skip' : '50-50'} used on this question.</p>
+      )}
+      {spent && !used && (
+        <p className="lifeline-used">You have used this level’s lifeline: a contest allows one per level.</p>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { QuizScreen } from './QuizScreen.tsx';
 import { useQuizKeys } from './quiz-hooks.ts';
 import { createQuizStore } from './quiz-store.ts';
 
-/** The quiz of /test and /daily-test (spec §2): one island for both, its logic in quiz-store.ts. */
+/** The quiz of /test, /daily-test and /contest-play (spec §2): one island, its logic in quiz-store.ts. */
 export default function Quiz({ mode }: { mode: QuizMode }) {
   const [store] = useState(() => createQuizStore(mode));
   const status = useStore(store.$status);
@@ -21,6 +21,15 @@ export default function Quiz({ mode }: { mode: QuizMode }) {
       <div className="quiz-page">
         {status.status === 'ready' ? (
           <QuizScreen store={store} mode={mode} />
+        ) : status.status === 'blocked' && mode === 'contest' ? (
+          <QuizMessage title="No level to play now" message={status.message}>
+            <a className="button" href={store.contestHref() ?? '/contests'}>
+              Back to the contest
+            </a>
+            <a className="button button-outline" href="/contests">
+              All contests
+            </a>
+          </QuizMessage>
         ) : status.status === 'blocked' ? (
           <QuizMessage title="Daily Test" message={status.message}>
             <a className="button" href="/practice-subject">

@@ -77,6 +77,13 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
         </p>
       )}
 
+      {mode === 'contest' && (
+        <p className="quiz-notice quiz-notice-info">
+          Contest level: your answers are saved as you pick them. You may use one lifeline in this level, and
+          the level is handed in by itself when its time runs out.
+        </p>
+      )}
+
       <QuestionCard store={store} />
       {!sample && !offline && <LifelineBar store={store} />}
       <QuestionNavigator store={store} />

@@ -17,8 +17,11 @@ export type { ExamOption, ExamPayload, ExamQuestion, LifelineKind, LifelineOutco
 
 import type { QuizAnswer, QuizResult } from '../results/result.ts';
 
-/** Which quiz a page runs: a full exam (/test) or the daily test (/daily-test). */
-export type QuizMode = 'exam' | 'daily';
+/**
+ * Which quiz a page runs: a full exam (/test), the daily test (/daily-test) or a contest's open level
+ * (/contest-play?id=…, src/islands/contests/contest-play.ts).
+ */
+export type QuizMode = 'exam' | 'daily' | 'contest';
 
 interface Choice {
   _id: string;
@@ -37,8 +40,10 @@ export interface TopicPracticeChoice {
 /** How to fetch and submit the quiz that the navigation state names. */
 export interface QuizRequest {
   mode: QuizMode;
-  path: '/api/v1/exam' | '/api/v1/exam/daily' | '/api/v1/exam/topic';
+  path: '/api/v1/exam' | '/api/v1/exam/daily' | '/api/v1/exam/topic' | `/api/v1/contest/${string}/level`;
   query: Record<string, string>;
+  /** A contest level's contest, to which the level is handed in. */
+  contestId?: string;
   /** The subject's id, by which a daily test is submitted; '' for a topic practice (submitted by attempt). */
   subjectId: string;
   /** Titles from the earlier screens, shown until the server's heading arrives. */
@@ -112,10 +117,14 @@ export function subjectHasCalculator(subject: string | undefined): boolean {
   return /mathematics|physics|chemistry|biology|economics/i.test(subject ?? '');
 }
 
-/** The title over the quiz: "JAMB Mathematics 2020", "Daily Test: Mathematics", or a topic practice's. */
+/**
+ * The title over the quiz: "JAMB Mathematics 2020", "Daily Test: Mathematics", a topic practice's, or a
+ * contest level's, "Saturday Maths Challenge: Level 1 of 2".
+ */
 export function quizTitle(exam: Pick<ExamPayload, 'kind' | 'heading'>, fallback: string): string {
   if (!exam.heading) return fallback;
   if (exam.kind === 'daily') return `Daily Test: ${exam.heading.subject}`;
+  if (exam.kind === 'contest') return `${exam.heading.examType}: ${exam.heading.year}`;
   if (exam.kind === 'topic') return topicPracticeTitle(exam.heading.subject, exam.heading.topic ?? '');
   return `${exam.heading.examType} ${exam.heading.subject} ${exam.heading.year}`;
 }

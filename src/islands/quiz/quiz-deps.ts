@@ -15,6 +15,8 @@ export interface QuizDeps {
   navigate: typeof navigate;
   /** The navigation state the page was opened with. */
   readNavigationState: () => unknown;
+  /** The page's query string: /contest-play names its contest there, so that a reload resumes it. */
+  readSearch: () => string;
   /** Refreshes the signed-in user (and so the coin balance) from the server. */
   loadUser: () => Promise<void>;
   /** A toast for the next page: the quiz page is about to be left. */
@@ -109,6 +111,7 @@ export function browserDeps(): QuizDeps {
     reportFailure,
     navigate,
     readNavigationState: () => readNavigationState(),
+    readSearch: () => window.location.search,
     loadUser,
     toastAfterNavigation: showToastAfterNavigation,
     showErrors,

@@ -1,3 +1,4 @@
+import { computed } from 'nanostores';
 import { $auth, replaceUser } from '../../lib/client/session.ts';
 import { PaymentCode } from '../../lib/errors.ts';
 import type { LifelineKind, LifelineOutcome } from './exam.ts';
@@ -5,9 +6,22 @@ import type { Answers } from './quiz-answers.ts';
 import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
 
-/** Lifelines (spec §4): 50-50 hides two wrong options, skip leaves the question blank; each costs coins. */
-export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answers) {
+/**
+ * Lifelines (spec §4): 50-50 hides two wrong options, skip leaves the question blank; each costs coins.
+ * `perAttempt` caps the uses in the whole attempt (a contest allows one per level); `$spent` says when the
+ * cap is reached, so that the bar can say why it is off.
+ */
+export function createLifelines(
+  state: QuizState,
+  deps: QuizDeps,
+  answers: Answers,
+  { perAttempt }: { perAttempt?: number } = {},
+) {
   const { $exam, $index, $lifelines, $lifelineBusy } = state;
+  const $spent = computed(
+    $lifelines,
+    (used) => perAttempt !== undefined && Object.keys(used).length >= perAttempt,
+  );
 
   /** A lifeline on the current question: 4 coins, one per question; out of coins goes to /out-of-coin. */
   async function lifeline(kind: LifelineKind) {
@@ -16,7 +30,7 @@ export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answe
     // The sample set and a downloaded paper run on the phone alone: a lifeline needs the server.
     if (!exam || !answers.canAnswer(question) || state.$sample.get() || state.$offline.get()) return;
     if ($lifelineBusy.get()) return;
-    if ($lifelines.get()[question._id]) return;
+    if ($lifelines.get()[question._id] || $spent.get()) return;
     $lifelineBusy.set(true);
     const result = await deps.request<LifelineOutcome>('POST', '/api/v1/exam/lifeline', {
       body: { exam: exam._id, question: question._id, kind },
@@ -39,5 +53,5 @@ export function createLifelines(state: QuizState, deps: QuizDeps, answers: Answe
     }
   }
 
-  return { lifeline };
+  return { lifeline, $spent };
 }

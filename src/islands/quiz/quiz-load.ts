@@ -1,5 +1,6 @@
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode, UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
+import { contestPath } from '../contests/contest-play.ts';
 import { EXPIRED_MESSAGE } from '../offline/offline-attempt.ts';
 import { mergeAnswers } from './answer-queue.ts';
 import { type ExamPayload, type QuizMode, quizTitle, SAMPLE_QUESTIONS } from './exam.ts';
@@ -92,8 +93,14 @@ export function createLoader(
       return;
     }
     if (leaveForPayment(result)) return;
-    if (mode === 'daily' && (result.status === 409 || result.status === 404)) {
+    // A daily test taken already today; a contest level not open yet (the message says when) or all done.
+    if (mode !== 'exam' && (result.status === 409 || result.status === 404)) {
       $status.set({ status: 'blocked', message: result.message });
+      return;
+    }
+    // Any other refusal of a contest level goes back to the contest's page, which says where the entry stands.
+    if (mode === 'contest') {
+      reportAndLeave(result, contestPath(context.request?.contestId ?? ''));
       return;
     }
     // A topic practice that cannot start (the topic has gone from the bank): back to the topics it was
@@ -107,7 +114,8 @@ export function createLoader(
 
   /** Puts a fetched attempt (or a downloaded paper's, `local`) on screen, resuming where this phone left it. */
   function start(payload: ExamPayload, { local = false }: { local?: boolean } = {}) {
-    const sample = payload.questions.length === 0;
+    // A contest level is never swapped for the sample set: it is scored with the other entrants'.
+    const sample = payload.questions.length === 0 && mode !== 'contest';
     const exam = sample ? withSampleQuestions(payload) : payload;
     state.$title.set(quizTitle(exam, context.request?.title ?? ''));
     state.$subject.set(exam.heading?.subject ?? context.request?.subjectTitle ?? '');

@@ -1,3 +1,5 @@
+import { CONTEST } from '../../lib/api/contest.ts';
+import { contestLevelRequest, contestPath, contestSubmitter } from '../contests/contest-play.ts';
 import { type QuizMode, quizRequestFromState } from './exam.ts';
 import { commandForKey, type KeyPress } from './keyboard.ts';
 import { type Answers, createAnswers } from './quiz-answers.ts';
@@ -27,10 +29,20 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
   const { context } = state;
   const answers = createAnswers(state, deps);
   const offline = createOfflineQuiz(state, deps);
-  const submission = createSubmission(state, deps, answers, quizSubmitter(state, deps, offline));
+  const submission =
+    mode === 'contest'
+      ? createSubmission(
+          state,
+          deps,
+          answers,
+          contestSubmitter(deps, () => context.request?.contestId ?? ''),
+        )
+      : createSubmission(state, deps, answers, quizSubmitter(state, deps, offline));
   const images = createQuizImages(deps);
   const loader = createLoader(state, deps, { mode, answers, onStarted, offline });
-  const { lifeline } = createLifelines(state, deps, answers);
+  const { lifeline, $spent: $lifelinesSpent } = createLifelines(state, deps, answers, {
+    ...(mode === 'contest' ? { perAttempt: CONTEST.lifelinesPerLevel } : {}),
+  });
   const handleKey = createKeyHandler(state, answers, submission);
   const cleanups: (() => void)[] = [];
 
@@ -41,11 +53,17 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     if (exam) images.preload(exam);
   }
 
-  /** Reads the navigation state and loads the quiz; without state, goes home (spec §2). Returns a cleanup. */
+  /**
+   * Reads the navigation state (a contest level: the address) and loads the quiz; without it, goes home
+   * (spec §2), or to the contests. Returns a cleanup.
+   */
   function init() {
-    context.request = quizRequestFromState(mode, deps.readNavigationState());
+    context.request =
+      mode === 'contest'
+        ? contestLevelRequest(deps.readSearch())
+        : quizRequestFromState(mode, deps.readNavigationState());
     if (!context.request) {
-      loader.leave('/');
+      loader.leave(mode === 'contest' ? '/contests' : '/');
       return dispose;
     }
     state.$title.set(context.request.title);
@@ -86,6 +104,12 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
     $confirmOpen: state.$confirmOpen,
     $submitting: state.$submitting,
     $lifelineBusy: state.$lifelineBusy,
+    /** The attempt's lifelines are used up: a contest level allows one (CONTEST.lifelinesPerLevel). */
+    $lifelinesSpent,
+    /** A contest level's cap on lifelines (one), which the bar states; undefined for other quizzes. */
+    lifelinesPerLevel: mode === 'contest' ? CONTEST.lifelinesPerLevel : undefined,
+    /** The contest page a contest level came from, for its way back; undefined for other quizzes. */
+    contestHref: () => (context.request?.contestId ? contestPath(context.request.contestId) : undefined),
     init,
     load: loader.load,
     loadOnline: loader.loadOnline,

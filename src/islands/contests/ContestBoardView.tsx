@@ -1,0 +1,51 @@
+import type { ContestBoardRow } from '../../lib/api/contest.ts';
+import { formatDateTime, formatThousands, ordinal } from '../../lib/format.ts';
+import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
+import type { BoardState } from './contest-store.ts';
+import { pointsText, secondsText } from './contests.ts';
+
+/** A contest's board: the top rows, the caller's own place when it is further down, and how fresh it is. */
+export function ContestBoardView({ state, onRetry }: { state: BoardState; onRetry: () => void }) {
+  if (state.status === 'idle') return null;
+  if (state.status === 'loading') return <Loading label="Loading the board" />;
+  if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={onRetry} />;
+  const { board } = state;
+  const listed = board.docs.some((row) => row.isMe);
+  return (
+    <>
+      <p className="hint">
+        {board.final ? 'Final board' : 'Live board, refreshed every 30 seconds'} ·{' '}
+        {formatThousands(board.entrants)} entered · as of{' '}
+        <time dateTime={board.asOf}>{formatDateTime(board.asOf)}</time>
+      </p>
+      {board.docs.length === 0 ? (
+        <p className="contest-empty">Nobody has handed in a level yet.</p>
+      ) : (
+        <ol className="contest-board" aria-label={board.final ? 'Final places' : 'Places so far'}>
+          {board.docs.map((row) => (
+            <BoardRow key={row.place} row={row} />
+          ))}
+        </ol>
+      )}
+      {board.me && !listed && (
+        <ol className="contest-board contest-board-me" aria-label="Your place">
+          <BoardRow row={board.me} />
+        </ol>
+      )}
+    </>
+  );
+}
+
+function BoardRow({ row }: { row: ContestBoardRow }) {
+  return (
+    <li className={`contest-board-row${row.isMe ? ' me' : ''}`} aria-current={row.isMe ? 'true' : undefined}>
+      <span className="contest-board-place">{ordinal(row.place)}</span>
+      <span className="contest-board-name">
+        {row.name}
+        {row.isMe && <span className="contest-board-you"> (you)</span>}
+      </span>
+      <span className="contest-board-points">{pointsText(row.points)}</span>
+      <span className="contest-board-time">{secondsText(row.seconds)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+import { atom, computed } from 'nanostores';
+import type { ContestSummary } from '../../lib/api/contest.ts';
+import type { Paged } from '../../lib/api/paged.ts';
+import { browserContestDeps, type ContestDeps } from './contest-deps.ts';
+import { type ContestGroups, groupContests, serverOffset } from './contests.ts';
+
+/** How many contests a page of /contests reads. */
+export const CONTESTS_PAGE_SIZE = 20;
+
+export type ContestListState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | {
+      status: 'ready';
+      contests: ContestSummary[];
+      page: number;
+      totalPages: number;
+      /** "Show more": reading the next page, or what went wrong the last time. */
+      more: { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string };
+    };
+
+/** The list's countdowns tick this often. */
+export const COUNTDOWN_TICK_MS = 1000;
+
+/**
+ * /contests: live contests, then upcoming ones (soonest first), then finished and cancelled ones, as
+ * GET /api/v1/contest orders them, a page at a time. `$now` is the server's clock as this phone reckons it,
+ * ticking each second for the countdowns; when an upcoming contest's start comes, the list is read again so
+ * that it moves to Live.
+ */
+export function createContestsStore(overrides: Partial<ContestDeps> = {}) {
+  const deps: ContestDeps = { ...browserContestDeps(), ...overrides };
+  const $state = atom<ContestListState>({ status: 'loading' });
+  /** Milliseconds the phone's clock runs ahead of the server's. */
+  let offset = 0;
+  const $now = atom(deps.now());
+  const $groups = computed(
+    $state,
+    (state): ContestGroups => groupContests(state.status === 'ready' ? state.contests : []),
+  );
+  let ticker: unknown;
+  let reloading = false;
+
+  function readPage(page: number) {
+    return deps.request<Paged<ContestSummary>>('GET', '/api/v1/contest', {
+      query: { page, limit: CONTESTS_PAGE_SIZE },
+    });
+  }
+
+  /** Reads (or, for Retry, reads again) the first page. */
+  async function load({ quietly = false }: { quietly?: boolean } = {}) {
+    if (!quietly) $state.set({ status: 'loading' });
+    const result = await readPage(1);
+    if (!result.ok) {
+      if (!quietly) $state.set({ status: 'failed', message: result.message });
+      return;
+    }
+    const { docs, page, totalPages } = result.data;
+    const [first] = docs;
+    if (first) offset = serverOffset(first.serverTime, deps.now());
+    $now.set(deps.now() - offset);
+    $state.set({ status: 'ready', contests: docs, page, totalPages, more: { status: 'idle' } });
+  }
+
+  /** "Show more" (and its Retry): the next page, added below, leaving out a contest already listed. */
+  async function showMore() {
+    const state = $state.get();
+    if (state.status !== 'ready' || state.more.status === 'loading') return;
+    $state.set({ ...state, more: { status: 'loading' } });
+    const result = await readPage(state.page + 1);
+    const now = $state.get();
+    if (now.status !== 'ready') return;
+    if (!result.ok) {
+      $state.set({ ...now, more: { status: 'failed', message: result.message } });
+      return;
+    }
+    const listed = new Set(now.contests.map((contest) => contest._id));
+    $state.set({
+      status: 'ready',
+      contests: [...now.contests, ...result.data.docs.filter((contest) => !listed.has(contest._id))],
+      page: result.data.page,
+      totalPages: result.data.totalPages,
+      more: { status: 'idle' },
+    });
+  }
+
+  /** The countdowns' beat; a start or an end that has come reads the list again (once at a time). */
+  function tick() {
+    const now = deps.now() - offset;
+    $now.set(now);
+    const { upcoming, live } = $groups.get();
+    const due =
+      upcoming.some((contest) => Date.parse(contest.startsAt) <= now) ||
+      live.some((contest) => Date.parse(contest.endsAt) <= now);
+    if (due && !reloading) {
+      reloading = true;
+      void load({ quietly: true }).finally(() => {
+        reloading = false;
+      });
+    }
+  }
+
+  /** Loads the list and starts the countdowns; returns the cleanup. */
+  function init() {
+    void load();
+    ticker = deps.setInterval(tick, COUNTDOWN_TICK_MS);
+    return () => deps.clearInterval(ticker);
+  }
+
+  return { $state, $groups, $now, init, load, showMore, signedIn: deps.signedIn };
+}
+
+/** Whether there is a page not read yet. */
+export function hasMoreContests(state: ContestListState): boolean {
+  return state.status === 'ready' && state.page < state.totalPages;
+}
