@@ -18,10 +18,11 @@ export const FAIR_PLAY = {
   bandSize: 3,
   bandsPerLevel: 3,
   /** In a bucket, each entrant is compared with at most this many next ones in time order: the work stays linear. */
-  neighbours: 40,
+  neighbours: 20,
 } as const;
 
-interface Answer {
+/** One answer of an entrant, as the report compares them. */
+export interface Answer {
   optionId: string;
   /** Milliseconds from the entrant's own start of the level. */
   offsetMs: number;
@@ -54,7 +55,7 @@ function median(values: number[]): number {
 }
 
 /** Compares two entrants over the questions both answered; the pair when it meets every threshold. */
-function comparePair(
+export function comparePair(
   a: string,
   b: string,
   answersA: Map<string, Answer>,
@@ -63,6 +64,8 @@ function comparePair(
   let same = 0;
   let sameWrong = 0;
   const gaps: number[] = [];
+  // Past this many differences the share of the same option cannot reach the threshold: stop early.
+  const tolerated = (1 - FAIR_PLAY.minSameShare) * Math.min(answersA.size, answersB.size);
   for (const [questionId, mine] of answersA) {
     const theirs = answersB.get(questionId);
     if (!theirs) continue;
@@ -70,6 +73,8 @@ function comparePair(
     if (mine.optionId === theirs.optionId) {
       same += 1;
       if (!mine.isCorrect) sameWrong += 1;
+    } else if (gaps.length - same > tolerated) {
+      return undefined;
     }
   }
   const common = gaps.length;
@@ -84,7 +89,7 @@ function comparePair(
  * on a band of a level's first questions, and within a bucket compared only with their next neighbours in
  * answer-time order (a copier answers close in time), so the work grows with the entrants, not their square.
  */
-function candidatePairs(
+export function candidatePairs(
   levels: string[][],
   answers: Map<string, Map<string, Answer>>,
 ): { pairs: Set<string>; cappedBuckets: number } {
