@@ -4,6 +4,7 @@ import type {
   ContestBoard,
   ContestEntryOutcome,
   ContestLevelOutcome,
+  ContestReview,
   ContestSummary,
 } from '../../src/lib/api/contest.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
@@ -81,7 +82,9 @@ describe('finding and entering a contest', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
     const debits = (await ledgerOf(student.user._id)).filter((row) => row.type === 'debit');
-    expect(debits).toEqual([expect.objectContaining({ coins: 20, description: 'Contest entry: Rush Challenge' })]);
+    expect(debits).toEqual([
+      expect.objectContaining({ coins: 20, description: 'Contest entry: Rush Challenge' }),
+    ]);
     const [user] = await t.db.select().from(users).where(eq(users.id, student.user._id));
     expect(user?.triviaPoints).toBe(80 - 20);
   });
@@ -135,7 +138,9 @@ describe('playing a contest', () => {
     expect(again.status).toBe(409);
     expect(again.json.message).toMatch(/one lifeline per level/);
     // A level is never read or submitted through the exam routes, which would show its key.
-    expect((await t.request('GET', `/api/v1/exam/result?exam=${mine._id}`, { token: first.token })).status).toBe(409);
+    expect(
+      (await t.request('GET', `/api/v1/exam/result?exam=${mine._id}`, { token: first.token })).status,
+    ).toBe(409);
     const viaExam = await t.request('POST', '/api/v1/exam/answer', {
       token: first.token,
       body: { exam: mine._id, answers: [] },
@@ -153,7 +158,10 @@ describe('playing a contest', () => {
 
     const level1 = (await openLevel(winner.token, contest.id)).json.data;
     const right = await Promise.all(
-      level1.questions.map(async (question) => ({ question: question._id, option: await rightOption(question._id) })),
+      level1.questions.map(async (question) => ({
+        question: question._id,
+        option: await rightOption(question._id),
+      })),
     );
     const [saved] = right;
     if (!saved) throw new Error('level 1 has questions');
@@ -171,7 +179,9 @@ describe('playing a contest', () => {
     expect(handedIn.json.data.levelsDone).toBe(1);
     expect(handedIn.json.data.next?.level).toBe(2);
     // Level 2 runs 10 minutes from the hand-in, not from the contest's start.
-    expect(handedIn.json.data.next?.endsAt).toBe(new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString());
+    expect(handedIn.json.data.next?.endsAt).toBe(
+      new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString(),
+    );
     expect(handedIn.text).not.toMatch(/isCorrect|correctAnswer|explanation/);
 
     // The runner-up answers one question wrong in level 1 and lets the time run out.
@@ -190,6 +200,8 @@ describe('playing a contest', () => {
     });
     expect(board.json.data.me).toMatchObject({ place: 1, points: 30, isMe: true });
 
+    const early = await t.request('GET', `/api/v1/contest/${contest.id}/review`, { token: winner.token });
+    expect(early.status).toBe(409); // others may still be playing: no key before the end
     const finishedAt = async () =>
       (await t.db.select().from(contests).where(eq(contests.id, contest.id)))[0]?.finishedAt ?? null;
     t.clock.set(new Date(contest.startsAt.getTime() + 15 * MINUTE + 5_000));
@@ -201,11 +213,15 @@ describe('playing a contest', () => {
     t.clock.advance(5_000);
     await runContestJob(t.db, t.clock.now());
 
-    const prizes = (await ledgerOf(winner.user._id)).filter((row) => row.description.startsWith('Contest prize'));
+    const prizes = (await ledgerOf(winner.user._id)).filter((row) =>
+      row.description.startsWith('Contest prize'),
+    );
     expect(prizes).toEqual([
       expect.objectContaining({ coins: 500, description: 'Contest prize: Full Run Challenge, 1st place' }),
     ]);
-    const second = (await ledgerOf(runnerUp.user._id)).filter((row) => row.description.startsWith('Contest prize'));
+    const second = (await ledgerOf(runnerUp.user._id)).filter((row) =>
+      row.description.startsWith('Contest prize'),
+    );
     expect(second).toEqual([expect.objectContaining({ coins: 200 })]);
     const [winnerRow] = await t.db.select().from(users).where(eq(users.id, winner.user._id));
     expect(winnerRow?.totalScore).toBe(0); // contest points never enter the Leader Board
@@ -216,5 +232,14 @@ describe('playing a contest', () => {
     expect(summary.json.data.status).toBe('finished');
     expect(summary.json.data.entry).toMatchObject({ place: 2, points: -2, prizeCoins: 200 });
     expect(summary.json.data.winners.map((row) => row.place)).toEqual([1, 2]);
+
+    const review = await t.request<ContestReview>('GET', `/api/v1/contest/${contest.id}/review`, {
+      token: winner.token,
+    });
+    expect(review.status).toBe(200);
+    expect(review.json.data.levels.map((level) => [level.level, level.points])).toEqual([[1, 30]]);
+    expect(
+      review.json.data.levels[0]?.quizAnswers.every((answer) => answer.isCorrect && answer.explanation),
+    ).toBe(true);
   });
 });

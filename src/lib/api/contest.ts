@@ -3,7 +3,7 @@
  * and the /contests screens read. Declared here once. How contests work: docs/contests.md.
  */
 
-import { POINTS_PER_RIGHT_ANSWER, POINTS_PER_WRONG_ANSWER } from '../scoring.ts';
+import { POINTS_PER_RIGHT_ANSWER, POINTS_PER_WRONG_ANSWER, type QuizAnswer } from '../scoring.ts';
 
 /** The limits of a contest file (npm run contests -- create) and of play. */
 export const CONTEST = {
@@ -141,4 +141,20 @@ export interface ContestLevelOutcome {
   levelsDone: number;
   /** The level that opens now, or null when that was the last. */
   next: { level: number; endsAt: string } | null;
+}
+
+/** One level of GET /api/v1/contest/:id/review: the caller's answers, the key and the explanations. */
+export interface ContestLevelReview {
+  level: number;
+  points: number;
+  correctAnswer: number;
+  wrongAnswer: number;
+  unanswered: number;
+  quizAnswers: QuizAnswer[];
+}
+
+/** GET /api/v1/contest/:id/review: open to an entrant once the contest has ended, never before. */
+export interface ContestReview {
+  title: string;
+  levels: ContestLevelReview[];
 }

@@ -10,11 +10,12 @@ import { findContest } from '../../services/contests/contest-rows.ts';
 import { enterContest } from '../../services/contests/entry.ts';
 import { openContestLevel, submitContestLevel } from '../../services/contests/levels.ts';
 import { listContests, readContest } from '../../services/contests/listing.ts';
+import { contestReview } from '../../services/contests/review.ts';
 import { claimSponsoredPrize } from '../../services/contests/sponsored-prize.ts';
 
 /**
  * /api/v1/contest: the contests (anyone may read them; a signed-in caller also sees their entry), entering,
- * the open level and handing it in, the board, and a winner's claim of a sponsored prize. Answers and
+ * the open level and handing it in, the board, the entrant's review after the end, and a winner's claim of a sponsored prize. Answers and
  * lifelines in a level go through /api/v1/exam like any attempt's. docs/contests.md tells the rules.
  */
 export function contestRoutes(boards: ContestBoards) {
@@ -70,6 +71,11 @@ export function contestRoutes(boards: ContestBoards) {
         );
       },
     )
+    .get('/:id/review', requireUser, validate('param', contestParamSchema), async (c) => {
+      const { db, clock } = c.get('deps');
+      const input = { userId: c.get('auth').userId, contestId: c.req.valid('param').id, now: clock.now() };
+      return ok(c, 'Contest review fetched successfully', await contestReview(db, input));
+    })
     .post(
       '/:id/claim',
       requireUser,
