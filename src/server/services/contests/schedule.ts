@@ -77,13 +77,13 @@ export async function matchCatalogue(
   if (!examType) {
     problems.push({
       ...names.locate(['examType']),
-      message: `examType "${names.examType}" is not in the catalogue: use an exam type the bank has, such as WAEC`,
+      message: `examType "${names.examType}" is not in the catalogue: use an exam type the bank already has (npm run bank:stats lists them)`,
     });
   }
   if (!subject) {
     problems.push({
       ...names.locate(['subject']),
-      message: `subject "${names.subject}" is not in the catalogue: use a subject the bank has, such as Mathematics`,
+      message: `subject "${names.subject}" is not in the catalogue: use a subject the bank already has (npm run bank:stats lists them)`,
     });
   }
   return { examTypeId: examType?.id, subjectId: subject?.id, problems };
