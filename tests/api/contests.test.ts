@@ -11,10 +11,8 @@ import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import { PaymentCode } from '../../src/lib/errors.ts';
 import { coinLedger, contestEntries, contests, options, users } from '../../src/server/db/schema.ts';
-import { checkContestFile } from '../../src/server/services/contests/contest-file.ts';
 import { runContestJob } from '../../src/server/services/contests/finish.ts';
-import { scheduleContest } from '../../src/server/services/contests/schedule.ts';
-import { contestObject, seedContestCatalogue } from '../support/contest-file-fixture.ts';
+import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
 import { createTestApp, signUpStudent, signUpUnconfirmedStudent, type TestApp } from '../support/test-app.ts';
 
 // Contests through the API (docs/contests.md): entering, the levels on the server's clock, lifelines, the
@@ -25,13 +23,8 @@ const t = await createTestApp();
 await seedContestCatalogue(t.db);
 
 /** Schedules the fixture contest (two levels: 5 and 10 minutes, fee 20, prizes 500 and 200) an hour ahead. */
-async function scheduleFixture(app: TestApp = t, changes: Record<string, unknown> = {}) {
-  const startsAt = new Date(app.clock.now().getTime() + 60 * MINUTE);
-  const file = { ...contestObject(startsAt.toISOString()), ...changes };
-  const check = checkContestFile(JSON.stringify(file, null, 2), 'contest.json', app.clock.now());
-  if (!check.draft) throw new Error(JSON.stringify(check.problems));
-  const summary = await scheduleContest(app.db, check.draft, { now: app.clock.now() });
-  return { id: summary.contestId, startsAt };
+function scheduleFixture(app: TestApp = t, changes: Record<string, unknown> = {}) {
+  return scheduleFixtureContest(app.db, app.clock.now(), changes);
 }
 
 async function enter(token: string, contestId: string, app: TestApp = t) {

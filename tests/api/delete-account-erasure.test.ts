@@ -6,6 +6,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { KEPT_AFTER_DELETION } from '../../src/server/services/account-deletion.ts';
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
+import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
 import { createTestApp, examUrl, signUpStudent } from '../support/test-app.ts';
 
 // Deleting an account leaves none of the student's rows in any table but those kept on purpose (the
@@ -19,6 +20,7 @@ await t.db
   .set({ topic: 'Algebra' })
   .where(eq(schema.questions.paperId, paper.paperId));
 const bank = await createJambBank(t.db);
+await seedContestCatalogue(t.db);
 const MINUTE = 60_000;
 
 // Each table's own column types make it unassignable to the bare PgTable; only identity and config are read.
@@ -137,6 +139,9 @@ async function busyStudent() {
       token,
     }),
   );
+  // A contest entered.
+  const contest = await scheduleFixtureContest(t.db, t.clock.now(), { title: `Contest of ${userId}` });
+  await ok(t.request('POST', `/api/v1/contest/${contest.id}/entry`, { token }));
   // A second device, a pending change of email and a reset link.
   await ok(
     t.request('POST', '/api/v1/user/login', {

@@ -2,6 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../../src/server/db/client.ts';
 import { examTypes, subjects, users } from '../../src/server/db/schema.ts';
+import { checkContestFile } from '../../src/server/services/contests/contest-file.ts';
+import { scheduleContest } from '../../src/server/services/contests/schedule.ts';
 
 // A small contest file for the editors' tests: two levels of original arithmetic questions, each with its
 // explanation. Written with two-space indentation, so a field's line can be found with lineOf.
@@ -74,4 +76,21 @@ export async function addStudent(db: Database, n: number, coins = 100): Promise<
     .returning({ id: users.id });
   if (!row) throw new Error('student not created');
   return row.id;
+}
+
+/**
+ * Schedules the fixture contest (changed by `changes`) to start an hour after the clock's now, through the
+ * editors' own checks; returns its id and start.
+ */
+export async function scheduleFixtureContest(
+  db: Database,
+  now: Date,
+  changes: Record<string, unknown> = {},
+): Promise<{ id: string; startsAt: Date }> {
+  const startsAt = new Date(now.getTime() + 60 * 60_000);
+  const file = { ...contestObject(startsAt.toISOString()), ...changes };
+  const check = checkContestFile(JSON.stringify(file, null, 2), 'contest.json', now);
+  if (!check.draft) throw new Error(check.problems.map((problem) => problem.message).join('\n'));
+  const summary = await scheduleContest(db, check.draft, { now });
+  return { id: summary.contestId, startsAt };
 }
