@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type {
   ContestBoard,
-  ContestEntryOutcome,
   ContestLevelOutcome,
   ContestReview,
   ContestSummary,
@@ -10,9 +9,10 @@ import type {
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import { PaymentCode } from '../../src/lib/errors.ts';
-import { coinLedger, contestEntries, contests, options, users } from '../../src/server/db/schema.ts';
+import { contestEntries, contests, users } from '../../src/server/db/schema.ts';
 import { runContestJob } from '../../src/server/services/contests/finish.ts';
 import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
+import { enter, ledgerOf, openLevel, rightAnswers, rightOption } from '../support/contest-play.ts';
 import { createTestApp, signUpStudent, signUpUnconfirmedStudent, type TestApp } from '../support/test-app.ts';
 
 // Contests through the API (docs/contests.md): entering, the levels on the server's clock, lifelines, the
@@ -27,27 +27,6 @@ function scheduleFixture(app: TestApp = t, changes: Record<string, unknown> = {}
   return scheduleFixtureContest(app.db, app.clock.now(), changes);
 }
 
-async function enter(token: string, contestId: string, app: TestApp = t) {
-  return app.request<ContestEntryOutcome>('POST', `/api/v1/contest/${contestId}/entry`, { token });
-}
-
-async function openLevel(token: string, contestId: string) {
-  return t.request<ExamPayload>('GET', `/api/v1/contest/${contestId}/level`, { token });
-}
-
-async function rightOption(questionId: string): Promise<string> {
-  const [row] = await t.db
-    .select({ id: options.id })
-    .from(options)
-    .where(and(eq(options.questionId, questionId), eq(options.isCorrect, true)));
-  if (!row) throw new Error('no right option');
-  return row.id;
-}
-
-async function ledgerOf(userId: string) {
-  return t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
-}
-
 describe('finding and entering a contest', () => {
   it('lists an upcoming contest to anyone, with the caller’s entry when signed in', async () => {
     const contest = await scheduleFixture(t, { title: 'Listed Challenge' });
@@ -60,7 +39,7 @@ describe('finding and entering a contest', () => {
       { minutes: 10, questions: 6 },
     ]);
     const student = await signUpStudent(t);
-    expect((await enter(student.token, contest.id)).status).toBe(200);
+    expect((await enter(t, student.token, contest.id)).status).toBe(200);
     const mine = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`, {
       token: student.token,
     });
@@ -71,10 +50,10 @@ describe('finding and entering a contest', () => {
   it('debits the fee once however many entries one account sends at once', async () => {
     const contest = await scheduleFixture(t, { title: 'Rush Challenge' });
     const student = await signUpStudent(t);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => enter(student.token, contest.id)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => enter(t, student.token, contest.id)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
-    const debits = (await ledgerOf(student.user._id)).filter((row) => row.type === 'debit');
+    const debits = (await ledgerOf(t.db, student.user._id)).filter((row) => row.type === 'debit');
     expect(debits).toEqual([
       expect.objectContaining({ coins: 20, description: 'Contest entry: Rush Challenge' }),
     ]);
@@ -85,15 +64,15 @@ describe('finding and entering a contest', () => {
   it('refuses an unconfirmed account, and sends one without coins to buy them, entering neither', async () => {
     const contest = await scheduleFixture(t, { title: 'Closed Door Challenge' });
     const unconfirmed = await signUpUnconfirmedStudent(t);
-    expect((await enter(unconfirmed.token, contest.id)).status).toBe(403);
+    expect((await enter(t, unconfirmed.token, contest.id)).status).toBe(403);
     const poor = await signUpStudent(t);
     await t.db.update(users).set({ triviaPoints: 19 }).where(eq(users.id, poor.user._id));
-    const refused = await enter(poor.token, contest.id);
+    const refused = await enter(t, poor.token, contest.id);
     expect(refused.status).toBe(402);
     expect(refused.json.code).toBe(PaymentCode.insufficientCoins);
     const entries = await t.db.select().from(contestEntries).where(eq(contestEntries.contestId, contest.id));
     expect(entries).toHaveLength(0);
-    expect(await ledgerOf(poor.user._id)).toHaveLength(1); // the welcome coins only
+    expect(await ledgerOf(t.db, poor.user._id)).toHaveLength(1); // the welcome coins only
   });
 });
 
@@ -102,15 +81,15 @@ describe('playing a contest', () => {
     const contest = await scheduleFixture(t, { title: 'Order Challenge' });
     const first = await signUpStudent(t);
     const second = await signUpStudent(t);
-    await enter(first.token, contest.id);
-    await enter(second.token, contest.id);
-    const early = await openLevel(first.token, contest.id);
+    await enter(t, first.token, contest.id);
+    await enter(t, second.token, contest.id);
+    const early = await openLevel(t, first.token, contest.id);
     expect(early.status).toBe(409);
     expect(early.text).not.toContain('fixture-q');
 
     t.clock.set(new Date(contest.startsAt.getTime() + 1000));
-    const mine = (await openLevel(first.token, contest.id)).json.data;
-    const theirs = (await openLevel(second.token, contest.id)).json.data;
+    const mine = (await openLevel(t, first.token, contest.id)).json.data;
+    const theirs = (await openLevel(t, second.token, contest.id)).json.data;
     expect(mine.kind).toBe('contest');
     expect(mine.heading).toMatchObject({ examType: 'Order Challenge', year: 'Level 1 of 2' });
     expect(new Date(mine.endsAt).getTime()).toBe(contest.startsAt.getTime() + 5 * MINUTE);
@@ -145,17 +124,12 @@ describe('playing a contest', () => {
     const contest = await scheduleFixture(t, { title: 'Full Run Challenge' });
     const winner = await signUpStudent(t);
     const runnerUp = await signUpStudent(t);
-    await enter(winner.token, contest.id);
-    await enter(runnerUp.token, contest.id);
+    await enter(t, winner.token, contest.id);
+    await enter(t, runnerUp.token, contest.id);
     t.clock.set(new Date(contest.startsAt.getTime() + 30_000));
 
-    const level1 = (await openLevel(winner.token, contest.id)).json.data;
-    const right = await Promise.all(
-      level1.questions.map(async (question) => ({
-        question: question._id,
-        option: await rightOption(question._id),
-      })),
-    );
+    const level1 = (await openLevel(t, winner.token, contest.id)).json.data;
+    const right = await rightAnswers(t.db, level1);
     const [saved] = right;
     if (!saved) throw new Error('level 1 has questions');
     const save = await t.request('PATCH', '/api/v1/exam/answer', {
@@ -178,10 +152,10 @@ describe('playing a contest', () => {
     expect(handedIn.text).not.toMatch(/isCorrect|correctAnswer|explanation/);
 
     // The runner-up answers one question wrong in level 1 and lets the time run out.
-    const other = (await openLevel(runnerUp.token, contest.id)).json.data;
+    const other = (await openLevel(t, runnerUp.token, contest.id)).json.data;
     const wrongTarget = other.questions[0];
     if (!wrongTarget) throw new Error('level 1 has questions');
-    const right0 = await rightOption(wrongTarget._id);
+    const right0 = await rightOption(t.db, wrongTarget._id);
     const wrong = wrongTarget.options.find((option) => option._id !== right0);
     await t.request('PATCH', '/api/v1/exam/answer', {
       token: runnerUp.token,
@@ -206,13 +180,13 @@ describe('playing a contest', () => {
     t.clock.advance(5_000);
     await runContestJob(t.db, t.clock.now());
 
-    const prizes = (await ledgerOf(winner.user._id)).filter((row) =>
+    const prizes = (await ledgerOf(t.db, winner.user._id)).filter((row) =>
       row.description.startsWith('Contest prize'),
     );
     expect(prizes).toEqual([
       expect.objectContaining({ coins: 500, description: 'Contest prize: Full Run Challenge, 1st place' }),
     ]);
-    const second = (await ledgerOf(runnerUp.user._id)).filter((row) =>
+    const second = (await ledgerOf(t.db, runnerUp.user._id)).filter((row) =>
       row.description.startsWith('Contest prize'),
     );
     expect(second).toEqual([expect.objectContaining({ coins: 200 })]);
