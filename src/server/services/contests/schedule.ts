@@ -275,6 +275,8 @@ export async function createContestFromFile(
   const check = await readContestFile(path, config.now, config.cwd);
   const problems = [...check.problems];
   if (check.catalogue) problems.push(...(await matchCatalogue(db, check.catalogue)).problems);
+  // In the order of the file, so an editor fixes them top to bottom.
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (!check.draft || problems.length > 0) throw new ContestFileError(problems);
   return scheduleContest(db, check.draft, config);
 }
