@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { ContestBoard, ContestSummary } from '../../src/lib/api/contest.ts';
+import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import { UNAUTHORIZED_MESSAGE } from '../../src/lib/errors.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import {
   attemptAnswers,
   attempts,
   coinLedger,
+  contestEntries,
+  contests,
   lifelineUses,
   payments,
   questions,
@@ -15,6 +19,7 @@ import {
   utmeSections,
 } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
+import { runContestJob } from '../../src/server/services/contests/finish.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import {
   databaseFingerprint,
@@ -24,6 +29,8 @@ import {
   sendRaw,
 } from '../support/api-probe.ts';
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
+import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
+import { enter, openLevel, rightAnswers, rightOption } from '../support/contest-play.ts';
 import {
   confirmationTokenFor,
   createTestApp,
@@ -48,6 +55,45 @@ const [paperSubject] = await t.db
   .from(subjects)
   .where(eq(subjects.id, paper.ids.subject));
 const topicUrl = `/api/v1/exam/topic?subject=${paperSubject?.slug}&topic=Fractions`;
+await seedContestCatalogue(t.db);
+let contestCount = 0;
+
+/** The fixture contest, free, under a title of its own (the title and start name a contest). */
+function scheduleContest() {
+  contestCount += 1;
+  return scheduleFixtureContest(t.db, t.clock.now(), {
+    title: `Authorisation Challenge ${contestCount}`,
+    entryFee: 0,
+  });
+}
+
+// A contest open to entries that no student enters but the one sent to POST /contest/:id/entry.
+const openContest = await scheduleContest();
+
+/**
+ * A contest that each student entered and that started a minute ago, with each one's level 1 open (in the
+ * students' order). It is scheduled an hour ahead, entered, and then its times moved an hour back, so that
+ * the app's clock, which the other tests share, stays where it is.
+ */
+async function liveContest(students: { token: string }[]) {
+  const contest = await scheduleContest();
+  for (const student of students) {
+    const entered = await enter(t, student.token, contest.id);
+    if (entered.status !== 200) throw new Error(`fixture entry failed: ${entered.text}`);
+  }
+  const back = sql`interval '61 minutes'`;
+  await t.db
+    .update(contests)
+    .set({ startsAt: sql`${contests.startsAt} - ${back}`, endsAt: sql`${contests.endsAt} - ${back}` })
+    .where(eq(contests.id, contest.id));
+  const levels: ExamPayload[] = [];
+  for (const student of students) {
+    const level = await openLevel(t, student.token, contest.id);
+    if (level.status !== 200) throw new Error(`fixture level failed: ${level.text}`);
+    levels.push(level.json.data);
+  }
+  return { id: contest.id, levels };
+}
 
 /** The endpoints that need a signed-in student, as they must stay: a new one is added here on purpose. */
 const NEEDS_A_USER = [
@@ -83,11 +129,16 @@ const NEEDS_A_USER = [
   'POST /api/v1/question/report',
   'GET /api/v1/review/due',
   'POST /api/v1/review/answer',
+  'POST /api/v1/contest/:id/entry',
+  'GET /api/v1/contest/:id/level',
+  'GET /api/v1/contest/:id/review',
+  'POST /api/v1/contest/:id/level',
+  'POST /api/v1/contest/:id/claim',
 ].sort();
 
 /**
  * A student with an open exam attempt, an open daily test and an open UTME sitting, the paper downloaded
- * for offline use, and a card payment not yet granted.
+ * for offline use, a card payment not yet granted, and level 1 open in a live contest only they entered.
  */
 async function preparedStudent() {
   const student = await signUpStudent(t);
@@ -110,6 +161,7 @@ async function preparedStudent() {
     },
   });
   if (paid.status !== 201) throw new Error(`fixture payment failed: ${paid.text}`);
+  const contest = await liveContest([student]);
   return {
     ...student,
     id: student.user._id as string,
@@ -117,6 +169,8 @@ async function preparedStudent() {
     utmeId: utme.json.data._id as string,
     downloadedAt,
     reference,
+    contestId: contest.id,
+    levelId: contest.levels[0]?._id as string,
   };
 }
 
@@ -199,6 +253,19 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     'POST /api/v1/review/answer': {
       path: '/api/v1/review/answer',
       body: { question: question.id, option: question.right },
+    },
+    // A contest the owner has not entered yet, before its start.
+    'POST /api/v1/contest/:id/entry': { path: `/api/v1/contest/${openContest.id}/entry` },
+    'GET /api/v1/contest/:id/level': { path: `/api/v1/contest/${owner.contestId}/level` },
+    'POST /api/v1/contest/:id/level': {
+      path: `/api/v1/contest/${owner.contestId}/level`,
+      body: { exam: owner.levelId, answers: [] },
+    },
+    // The owner's contest is still running, so the owner would get 409 rather than the review or the prize.
+    'GET /api/v1/contest/:id/review': { path: `/api/v1/contest/${owner.contestId}/review` },
+    'POST /api/v1/contest/:id/claim': {
+      path: `/api/v1/contest/${owner.contestId}/claim`,
+      body: { adult: true },
     },
   };
   const request = requests[key];
@@ -294,6 +361,7 @@ async function rowsOf(db: Database, userId: string) {
     'subscriptions',
     'payments',
     'attempts',
+    'contest_entries',
     'email_confirmations',
     'paper_downloads',
     'question_reports',
@@ -679,6 +747,190 @@ describe('one student cannot read or change another student’s data', () => {
     expect(grants.map((grant) => grant.userId)).toEqual([a.id]);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
     expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+  });
+
+  it('B can neither hand in nor read A’s contest level: B gets B’s own, or a 409 where B did not enter', async () => {
+    const { a, b } = await pair();
+    const shared = await liveContest([a, b]);
+    const [aLevel, bLevel] = shared.levels;
+    const [first] = aLevel?.questions ?? [];
+    if (!aLevel || !bLevel || !first) throw new Error('the contest has no level open');
+    const answer = { question: first._id, option: await rightOption(t.db, first._id) };
+    const saved = await t.request('PATCH', '/api/v1/exam/answer', {
+      token: a.token,
+      body: { exam: aLevel._id, ...answer },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const aBefore = await rowsOf(t.db, a.id);
+    const bBefore = await rowsOf(t.db, b.id);
+
+    for (const answers of [[], [answer]]) {
+      // In the contest both entered, A's level is not B's: as for any attempt of A's, a 404.
+      const inShared = await send(
+        'POST /api/v1/contest/:id/level',
+        { path: `/api/v1/contest/${shared.id}/level`, body: { exam: aLevel._id, answers } },
+        b.token,
+      );
+      expect(inShared.status, inShared.text).toBe(404);
+      expectErrorShape(inShared);
+      // In the contest only A entered, B is no entrant.
+      const inA = await send(
+        'POST /api/v1/contest/:id/level',
+        { path: `/api/v1/contest/${a.contestId}/level`, body: { exam: a.levelId, answers } },
+        b.token,
+      );
+      expect(inA.status, inA.text).toBe(409);
+      expectErrorShape(inA);
+    }
+    const aLevels = await t.db
+      .select({ submittedAt: attempts.submittedAt })
+      .from(attempts)
+      .where(inArray(attempts.id, [aLevel._id, a.levelId]));
+    expect(aLevels).toEqual([{ submittedAt: null }, { submittedAt: null }]);
+
+    const own = await openLevel(t, b.token, shared.id);
+    expect(own.status).toBe(200);
+    expect(own.json.data._id).toBe(bLevel._id);
+    expect(own.json.data.answers).toEqual([]);
+    const none = await send(
+      'GET /api/v1/contest/:id/level',
+      validRequest('GET /api/v1/contest/:id/level', a),
+      b.token,
+    );
+    expect(none.status).toBe(409);
+    expectErrorShape(none);
+    expect(none.text).not.toContain(a.levelId);
+    expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+    expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+  });
+
+  it('B can neither claim the sponsored prize A won nor read A’s answers in the review', async () => {
+    const { a, b } = await pair();
+    const contest = await scheduleContest();
+    for (const student of [a, b]) expect((await enter(t, student.token, contest.id)).status).toBe(200);
+    const before = t.clock.now();
+    try {
+      t.clock.set(new Date(contest.startsAt.getTime() + 1000));
+      const level = (await openLevel(t, a.token, contest.id)).json.data;
+      const handedIn = await t.request('POST', `/api/v1/contest/${contest.id}/level`, {
+        token: a.token,
+        body: { exam: level._id, answers: await rightAnswers(t.db, level) },
+      });
+      expect(handedIn.status, handedIn.text).toBe(200);
+      // Past the end (15 minutes) and the hand-ins' grace; every run finishes at most a few contests.
+      t.clock.set(new Date(contest.startsAt.getTime() + 16 * 60_000));
+      let run = { scored: 1, finished: 1 };
+      while (run.scored + run.finished > 0) run = await runContestJob(t.db, t.clock.now());
+      const won = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`, { token: a.token });
+      expect(won.json.data.entry).toMatchObject({
+        place: 1,
+        sponsored: { claimedAt: null, blockedBy: 'age' },
+      });
+      const aBefore = await rowsOf(t.db, a.id);
+      const bBefore = await rowsOf(t.db, b.id);
+
+      const claimed = await send(
+        'POST /api/v1/contest/:id/claim',
+        { path: `/api/v1/contest/${contest.id}/claim`, body: { adult: true } },
+        b.token,
+      );
+      expect(claimed.status, claimed.text).toBe(409);
+      expectErrorShape(claimed);
+      expect(JSON.parse(claimed.text).message).toBe('Only this contest’s winner can claim its prize.');
+      expect(await rowsOf(t.db, a.id)).toBe(aBefore);
+      // B's rows stay as they were: not even B's age is recorded.
+      expect(await rowsOf(t.db, b.id)).toBe(bBefore);
+
+      const aReview = await t.request('GET', `/api/v1/contest/${contest.id}/review`, { token: a.token });
+      expect(aReview.json.data.levels.map((row: { correctAnswer: number }) => row.correctAnswer)).toEqual([
+        6,
+      ]);
+      // B opened no level: B's review has none, and nothing of A's.
+      const bReview = await t.request('GET', `/api/v1/contest/${contest.id}/review`, { token: b.token });
+      expect(bReview.status).toBe(200);
+      expect(bReview.json.data.levels).toEqual([]);
+      expect(bReview.text).not.toContain(level._id);
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
+  it('the contest board shows B’s own full name, and every other entrant as a first name and initial', async () => {
+    const { a, b } = await pair();
+    const names = {
+      a: { firstName: 'Amaka', lastName: 'Eze' },
+      b: { firstName: 'Bola', lastName: 'Adeyemi' },
+    };
+    for (const [student, name] of [
+      [a, names.a],
+      [b, names.b],
+    ] as const) {
+      // The profile takes one field a change.
+      for (const field of [{ firstName: name.firstName }, { lastName: name.lastName }]) {
+        const renamed = await t.request('PUT', '/api/v1/user', { token: student.token, body: field });
+        expect(renamed.status, renamed.text).toBe(200);
+      }
+    }
+    const shared = await liveContest([a, b]);
+    const [aLevel] = shared.levels;
+    if (!aLevel) throw new Error('the contest has no level open');
+    const handedIn = await t.request('POST', `/api/v1/contest/${shared.id}/level`, {
+      token: a.token,
+      body: { exam: aLevel._id, answers: await rightAnswers(t.db, aLevel) },
+    });
+    expect(handedIn.status).toBe(200);
+
+    const board = await t.request<ContestBoard>('GET', `/api/v1/contest/${shared.id}/board`, {
+      token: b.token,
+    });
+    expect(board.status).toBe(200);
+    expect(board.json.data.docs).toEqual([
+      expect.objectContaining({ place: 1, name: 'Amaka E.', points: 30, isMe: false }),
+      expect.objectContaining({ place: 2, name: 'Bola Adeyemi', points: 0, isMe: true }),
+    ]);
+    expect(board.json.data.me).toMatchObject({ place: 2, name: 'Bola Adeyemi', isMe: true });
+    for (const secret of ['Eze', a.id, a.body.email, a.body.telephone])
+      expect(board.text).not.toContain(secret);
+    const theirs = await t.request<ContestBoard>('GET', `/api/v1/contest/${shared.id}/board`, {
+      token: a.token,
+    });
+    expect(theirs.json.data.docs.map((row) => row.name)).toEqual(['Amaka Eze', 'Bola A.']);
+    const anonymous = await t.request<ContestBoard>('GET', `/api/v1/contest/${shared.id}/board`);
+    expect(anonymous.json.data.docs.map((row) => row.name)).toEqual(['Amaka E.', 'Bola A.']);
+    expect(anonymous.json.data.me).toBeNull();
+  });
+
+  it('B’s entry in a contest is B’s own, and none in a contest only A entered', async () => {
+    const { a, b } = await pair();
+    const shared = await liveContest([a, b]);
+    const [aLevel] = shared.levels;
+    if (!aLevel) throw new Error('the contest has no level open');
+    const handedIn = await t.request('POST', `/api/v1/contest/${shared.id}/level`, {
+      token: a.token,
+      body: { exam: aLevel._id, answers: await rightAnswers(t.db, aLevel) },
+    });
+    expect(handedIn.status).toBe(200);
+    const [bEntry] = await t.db
+      .select({ enteredAt: contestEntries.enteredAt })
+      .from(contestEntries)
+      .where(and(eq(contestEntries.contestId, shared.id), eq(contestEntries.userId, b.id)));
+
+    const mine = await t.request<ContestSummary>('GET', `/api/v1/contest/${shared.id}`, { token: b.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json.data.entrants).toBe(2);
+    expect(mine.json.data.entry).toMatchObject({
+      enteredAt: bEntry?.enteredAt.toISOString(),
+      openLevel: 1,
+      levelsDone: 0,
+      points: 0,
+    });
+    const theirs = await t.request<ContestSummary>('GET', `/api/v1/contest/${shared.id}`, { token: a.token });
+    expect(theirs.json.data.entry).toMatchObject({ openLevel: 2, levelsDone: 1, points: 30 });
+    const notEntered = await t.request<ContestSummary>('GET', `/api/v1/contest/${a.contestId}`, {
+      token: b.token,
+    });
+    expect(notEntered.status).toBe(200);
+    expect(notEntered.json.data).toMatchObject({ entrants: 1, entry: null });
   });
 
   it('the leaderboard tells B only B’s own rank', async () => {

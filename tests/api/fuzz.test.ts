@@ -135,6 +135,9 @@ const examples: Record<string, Example> = {
       metadata: { userId: student.user._id, purpose: 'subscription', planId: 'weekly' },
     },
   },
+  // The fuzzer's paths name no contest (every :id is the nil UUID): a valid hand-in or claim is a 404.
+  'POST /api/v1/contest/:id/level': { kind: 'json', fields: { exam: attemptId } },
+  'POST /api/v1/contest/:id/claim': { kind: 'json', fields: { adult: true } },
   'POST /api': { kind: 'form', fields: { action: 'GRW' } },
 };
 
@@ -144,8 +147,9 @@ const TAKES_NO_INPUT = new Set(['POST /api/v1/user/logout']);
 // The webhook reads a raw body and answers 401 to anything unsigned, before it looks at the content.
 const RAW_BODY = new Set(['POST /api/v1/paystack/webhook']);
 // Endpoints that read no body at all: fuzzed with garbage, with and without a token (the fuzzing student's
-// email is confirmed, so a resend is refused with 409 and changes nothing), but they need no example.
-const IGNORES_BODY = new Set(['POST /api/v1/user/verify-email/resend']);
+// email is confirmed, so a resend is refused with 409 and changes nothing; the contest an entry names does
+// not exist, so it is a 404), but they need no example.
+const IGNORES_BODY = new Set(['POST /api/v1/user/verify-email/resend', 'POST /api/v1/contest/:id/entry']);
 // Reading the review deck first takes in the mistakes of attempts scored since it was last read: a GET that
 // may write, once. It is read once before its fuzzing, so that any attempt a fuzzed POST scored is taken in
 // and every fuzzed read must then change nothing.
