@@ -7,6 +7,7 @@ import { publicCache } from '../../http/public-cache.ts';
 import { ok, paged } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
+import { bankPaperAs } from '../../services/exams/bank-paper.ts';
 import { CATALOGUE_VERSION, catalogueCache } from '../catalogue-cache.ts';
 import { catalogueQuerySchema, idFilter, type QueryShape } from '../catalogue-query.ts';
 
@@ -15,10 +16,11 @@ const querySchema = z.object({
   examType: idFilter('examType', 'an exam type'),
 } satisfies QueryShape<SubjectListQuery>);
 
-// The exam types that have a paper in the subject, ordered by title.
+// The exam types that have a bank paper in the subject, ordered by title.
 const examTypeIds = sql<string[]>`coalesce((
   select json_agg(t.id order by t.title, t.id) from exam_types t
-  where exists (select 1 from papers p where p.exam_type_id = t.id and p.subject_id = subjects.id)
+  where exists (select 1 from papers p
+    where p.exam_type_id = t.id and p.subject_id = subjects.id and ${bankPaperAs('p')})
 ), '[]'::json)`;
 
 /** /api/v1/subject: the subjects by title, each with the exam types that offer it. Public and cacheable. */
@@ -32,7 +34,8 @@ export function subjectRoutes() {
       const { db } = c.get('deps');
       const { page, limit, examType } = c.req.valid('query');
       const where = examType
-        ? sql`exists (select 1 from papers p where p.subject_id = subjects.id and p.exam_type_id = ${examType})`
+        ? sql`exists (select 1 from papers p
+            where p.subject_id = subjects.id and p.exam_type_id = ${examType} and ${bankPaperAs('p')})`
         : undefined;
       const [rows, [total]] = await Promise.all([
         db

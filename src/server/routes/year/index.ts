@@ -7,6 +7,7 @@ import { publicCache } from '../../http/public-cache.ts';
 import { ok, paged } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
+import { bankPaperAs } from '../../services/exams/bank-paper.ts';
 import { CATALOGUE_VERSION, catalogueCache } from '../catalogue-cache.ts';
 import { catalogueQuerySchema, idFilter, type QueryShape } from '../catalogue-query.ts';
 
@@ -16,18 +17,18 @@ const querySchema = z.object({
   subject: idFilter('subject', 'a subject'),
 } satisfies QueryShape<YearListQuery>);
 
-// The exam types and the subjects that have a paper in the year, each ordered by title.
+// The exam types and the subjects that have a bank paper in the year, each ordered by title.
 const examTypeIds = sql<string[]>`coalesce((
   select json_agg(t.id order by t.title, t.id) from exam_types t
-  where exists (select 1 from papers p where p.exam_type_id = t.id and p.year_id = years.id)
+  where exists (select 1 from papers p where p.exam_type_id = t.id and p.year_id = years.id and ${bankPaperAs('p')})
 ), '[]'::json)`;
 const subjectIds = sql<string[]>`coalesce((
   select json_agg(s.id order by s.title, s.id) from subjects s
-  where exists (select 1 from papers p where p.subject_id = s.id and p.year_id = years.id)
+  where exists (select 1 from papers p where p.subject_id = s.id and p.year_id = years.id and ${bankPaperAs('p')})
 ), '[]'::json)`;
 
 /**
- * /api/v1/year: the years that have a paper, newest first. With `examType` and `subject`, only the years
+ * /api/v1/year: the years that have a bank paper, newest first. With `examType` and `subject`, only the years
  * that have a paper of that exam type in that subject. Public and cacheable.
  */
 export function yearRoutes() {
@@ -39,7 +40,7 @@ export function yearRoutes() {
     async (c) => {
       const { db } = c.get('deps');
       const { page, limit, examType, subject } = c.req.valid('query');
-      const conditions: SQL[] = [sql`p.year_id = years.id`];
+      const conditions: SQL[] = [sql`p.year_id = years.id`, bankPaperAs('p')];
       if (examType) conditions.push(sql`p.exam_type_id = ${examType}`);
       if (subject) conditions.push(sql`p.subject_id = ${subject}`);
       const where = sql`exists (select 1 from papers p where ${sql.join(conditions, sql` and `)})`;

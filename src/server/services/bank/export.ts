@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { examTypes, options, papers, questions, subjects, years } from '../../db/schema.ts';
+import { bankPaper } from '../exams/bank-paper.ts';
 import { LETTERS } from './input-schema.ts';
 
 /** An option in the native JSON format. */
@@ -36,7 +37,10 @@ export interface NativePaper {
   questions: NativeQuestion[];
 }
 
-/** Reads every paper back into the native format, with its path under a bank folder. */
+/**
+ * Reads every bank paper back into the native format, with its path under a bank folder. A contest's paper is
+ * left out: its questions are reserved, and it would share a bank paper's file.
+ */
 export async function readNativePapers(db: Executor): Promise<{ path: string; paper: NativePaper }[]> {
   const paperRows = await db
     .select({
@@ -54,6 +58,7 @@ export async function readNativePapers(db: Executor): Promise<{ path: string; pa
     .innerJoin(examTypes, eq(examTypes.id, papers.examTypeId))
     .innerJoin(subjects, eq(subjects.id, papers.subjectId))
     .innerJoin(years, eq(years.id, papers.yearId))
+    .where(bankPaper)
     .orderBy(asc(examTypes.slug), asc(subjects.slug), asc(years.year));
   const result: { path: string; paper: NativePaper }[] = [];
   for (const row of paperRows) {

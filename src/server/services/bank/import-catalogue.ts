@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { examTypes, papers, subjects, years } from '../../db/schema.ts';
+import { bankPaper } from '../exams/bank-paper.ts';
 import type { PaperTarget } from './import-plan.ts';
 import type { CatalogueName, NormalizedPaper } from './types.ts';
 
@@ -98,7 +99,8 @@ export async function ensureCatalogue(
       duration: papers.duration,
     })
     .from(papers)
-    .where(inArray(papers.examTypeId, [...examTypeIds.ids.values()]));
+    // Never a contest's paper, though it may share the exam type, subject and year: an import writes the bank.
+    .where(and(inArray(papers.examTypeId, [...examTypeIds.ids.values()]), bankPaper));
   const paperKey = (examTypeId: string, subjectId: string, yearId: string) =>
     `${examTypeId}|${subjectId}|${yearId}`;
   const paperByKey = new Map(

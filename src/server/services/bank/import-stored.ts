@@ -1,7 +1,8 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { options, questions } from '../../db/schema.ts';
+import { options, papers, questions } from '../../db/schema.ts';
 import type { PaperTarget, StoredBank, StoredOption, StoredQuestion } from './import-plan.ts';
+import { BankImportError } from './types.ts';
 
 // Keeps each `in (...)` list well under PostgreSQL's limit of 65,535 parameters per statement.
 const LOOKUP_BATCH = 1000;
@@ -16,10 +17,13 @@ export function chunks<T>(items: T[], size: number): T[][] {
 /**
  * Reads what the planner compares an import against: the stored questions with an incoming key, their
  * options, and the keys and positions of every question of the existing papers the import touches.
+ * Throws a BankImportError when an incoming key is a contest's question: the import would move that
+ * reserved question into the bank (the targets are bank papers alone, see ensureCatalogue).
  */
 export async function loadStored(tx: Transaction, targets: PaperTarget[]): Promise<StoredBank> {
   const incoming = targets.flatMap(({ paper }) => paper.questions);
   const storedByKey = new Map<string, StoredQuestion>();
+  const reserved = new Set<string>();
   for (const batch of chunks(
     incoming.map((question) => question.key),
     LOOKUP_BATCH,
@@ -39,10 +43,25 @@ export async function loadStored(tx: Transaction, targets: PaperTarget[]): Promi
         topic: questions.topic,
         explanationHtml: questions.explanationHtml,
         explanationSource: questions.explanationSource,
+        inContest: isNotNull(papers.contestId),
       })
       .from(questions)
+      .innerJoin(papers, eq(papers.id, questions.paperId))
       .where(inArray(questions.key, batch));
-    for (const row of rows) storedByKey.set(row.key, row);
+    for (const { inContest, ...row } of rows) {
+      if (inContest) reserved.add(row.key);
+      else storedByKey.set(row.key, row);
+    }
+  }
+  if (reserved.size > 0) {
+    throw new BankImportError(
+      incoming
+        .filter((question) => reserved.has(question.key))
+        .map((question) => ({
+          ...question.location,
+          message: `The question id "${question.key}" belongs to a contest's questions, which stay out of the bank; give this question another id.`,
+        })),
+    );
   }
   const storedOptions = new Map<string, StoredOption[]>();
   for (const batch of chunks(

@@ -4,6 +4,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { liveSession, liveSessionValues } from '../sessions.ts';
 import type { AttemptJson } from './attempt-rows.ts';
+import { bankPaperAs } from './bank-paper.ts';
 import type { PaperIds } from './paper-cache.ts';
 import { type PaperContent, paperVersionSql } from './papers.ts';
 
@@ -97,6 +98,7 @@ const examContextQuery = preparedQuery<
       join years y on y.id = p.year_id
       where p.exam_type_id = ${sql.placeholder('examType')}::uuid
         and p.subject_id = ${sql.placeholder('subject')}::uuid and p.year_id = ${sql.placeholder('year')}::uuid
+        and ${bankPaperAs('p')}
       limit 1
     ) p on true
     left join lateral (

@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { attemptAnswers, attempts, paperDownloads, papers } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { type Attempt, endOf, GRACE_MS, MINUTE } from './attempt-rows.ts';
+import { bankPaper } from './bank-paper.ts';
 import { markAnswers } from './marking.ts';
 import { paperMinutes } from './offline-papers.ts';
 import type { PaperCache } from './paper-cache.ts';
@@ -47,7 +48,7 @@ export async function uploadOfflineAttempt(
     })
     .from(papers)
     .leftJoin(paperDownloads, and(eq(paperDownloads.paperId, papers.id), eq(paperDownloads.userId, userId)))
-    .where(eq(papers.id, upload.paperId));
+    .where(and(eq(papers.id, upload.paperId), bankPaper));
   if (!paper) throw notFound('This paper does not exist.');
   if (!paper.firstDownloadedAt) {
     throw conflict('Download this paper before sending an attempt at it.', 'paperId');

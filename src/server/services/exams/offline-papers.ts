@@ -18,6 +18,7 @@ import { subscriptionStatus } from '../accounts.ts';
 import { conflict, notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
 import { GRACE_MS } from './attempt-rows.ts';
+import { bankPaper } from './bank-paper.ts';
 import type { PaperCache, PaperIds } from './paper-cache.ts';
 import { type PaperContent, paperVersionSql } from './papers.ts';
 import { openAttemptQuestions, recordShown } from './ranking-credit.ts';
@@ -50,6 +51,7 @@ async function findPaper(db: Executor, ids: PaperIds) {
         eq(papers.examTypeId, ids.examType),
         eq(papers.subjectId, ids.subject),
         eq(papers.yearId, ids.year),
+        bankPaper,
       ),
     )
     .limit(1);

@@ -1,8 +1,9 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ExamQuestion } from '../../../lib/api/exam.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { options, papers, questions } from '../../db/schema.ts';
+import { bankPaper } from './bank-paper.ts';
 
 export type { ExamQuestion };
 
@@ -119,13 +120,13 @@ export function serializedQuestions(questions: readonly ExamQuestion[]): string 
   return serialized.get(questions);
 }
 
-/** The ids of every question in a subject, across all its papers: the pool of the daily test. */
+/** The ids of every question in a subject, across all its bank papers: the pool of the daily test. */
 export async function subjectQuestionIds(db: Executor, subjectId: string): Promise<string[]> {
   const rows = await db
     .select({ id: questions.id })
     .from(questions)
     .innerJoin(papers, eq(papers.id, questions.paperId))
-    .where(eq(papers.subjectId, subjectId));
+    .where(and(eq(papers.subjectId, subjectId), bankPaper));
   return rows.map((row) => row.id);
 }
 

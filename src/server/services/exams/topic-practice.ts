@@ -15,6 +15,7 @@ import { notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
 import { attemptPayload } from './attempt-payload.ts';
 import { type Attempt, endOf, findAttempt, GRACE_MS } from './attempt-rows.ts';
+import { bankPaper } from './bank-paper.ts';
 import { openAttemptQuestions } from './ranking-credit.ts';
 import { scoreAttempt } from './scoring.ts';
 
@@ -25,7 +26,7 @@ function findOpenPractice(db: Executor, userId: string, subjectId: string, topic
 }
 
 /**
- * Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every paper of the subject: each paper's
+ * Up to TOPIC_PRACTICE_QUESTIONS questions of the topic, at random from every bank paper of the subject: each paper's
  * questions of the topic through questions_paper_topic_idx, not a scan of the whole bank. Never a question
  * of the student's open counted attempt: the practice's result would show its key before that is handed in.
  */
@@ -43,6 +44,7 @@ export async function drawQuestions(
       and(
         eq(papers.subjectId, subjectId),
         eq(questions.topic, topic),
+        bankPaper,
         sql`${questions.id} not in ${openAttemptQuestions(student.userId, student.now, GRACE_MS)}`,
       ),
     )

@@ -16,6 +16,7 @@ import { invalidField, notFound } from '../errors.ts';
 import { assertExamAccess } from './access.ts';
 import { attemptProgress } from './attempt-payload.ts';
 import { type Attempt, endOf, findAttempt, GRACE_MS } from './attempt-rows.ts';
+import { bankPaperAs } from './bank-paper.ts';
 import { loadExamQuestions } from './papers.ts';
 import { knownQuestions } from './ranking-credit.ts';
 import { drawSection, type PoolQuestion } from './utme-draw.ts';
@@ -30,8 +31,8 @@ function sittingTitle(subject: { slug: string; title: string }): string {
   return subject.slug === UTME.englishSlug ? UTME.englishTitle : subject.title;
 }
 
-// A question can be in a sitting when it is in a JAMB paper and has exactly the four options A to D.
-const eligible = sql`p.exam_type_id = (select id from exam_types where slug = ${UTME.examTypeSlug})
+// A question can be in a sitting when it is in a JAMB bank paper and has exactly the four options A to D.
+const eligible = sql`p.exam_type_id = (select id from exam_types where slug = ${UTME.examTypeSlug}) and ${bankPaperAs('p')}
   and (select count(*) from options o where o.question_id = q.id) = ${UTME.optionKeys}`;
 
 interface JambSubject {

@@ -1,13 +1,15 @@
 /**
  * The review deck (docs/learning.md, "The review deck"): which questions enter a student's deck, and which
  * are due. A question enters when the student gets it wrong or leaves it blank in a scored attempt of any
- * kind; the scoring paths are left alone, and the deck takes in what is pending each time it is read.
+ * kind but a contest level (a contest's questions are reserved for it); the scoring paths are left alone,
+ * and the deck takes in what is pending each time it is read.
  */
 
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
 import { GRACE_MS, notSkipped } from '../exams/attempt-rows.ts';
+import { bankPaperAs } from '../exams/bank-paper.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
 import { openAttemptQuestions } from '../exams/ranking-credit.ts';
 import { endOfWestAfricaDayOf } from './schedule.ts';
@@ -30,7 +32,8 @@ export const dailyAnswersOpen = (
 /**
  * Adds the mistakes of the caller's scored attempts that are not in the deck yet (the oldest
  * PENDING_PER_READ of them), and marks those attempts added, in one statement. A daily test waits until its
- * answers open (an entry would give its key away). Each question enters once, due from the moment it was missed (an
+ * answers open (an entry would give its key away). A contest level is marked like the others, so that it
+ * does not stay pending, but adds no card: its questions are the contest's alone. Each question enters once, due from the moment it was missed (an
  * upload's finish time is the phone's, so never later than now).
  *
  * A question already in the deck that is missed again after its last review goes back to new (a lapse is
@@ -54,11 +57,11 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
           limit ${PENDING_PER_READ}
         )
         and deck_added_at is null
-      returning id, question_ids, submitted_at
+      returning id, kind, question_ids, submitted_at
     ), missed as (
       select shown.question_id, least(max(marked.submitted_at), ${at}::timestamptz) as missed_at
       from marked cross join lateral unnest(marked.question_ids) as shown(question_id)
-      where not exists (
+      where marked.kind <> 'contest' and not exists (
         select 1 from attempt_answers aa join options o on o.id = aa.option_id
         where aa.attempt_id = marked.id and aa.question_id = shown.question_id and o.is_correct
           and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}
@@ -111,7 +114,7 @@ interface DueRow extends StoredQuestion {
  * Up to `limit` of the caller's due questions, the longest due first; questions missed together keep their
  * paper's order, so that questions on one passage follow each other. Nothing in them gives the key away,
  * but answering one does: a question that sits in the caller's open counted attempt waits until that is
- * scored. Read through review_cards_user_due_idx.
+ * scored. A card whose question is in a contest's paper is never served. Read through review_cards_user_due_idx.
  */
 export async function dueQuestions(
   db: Executor,
@@ -130,6 +133,7 @@ export async function dueQuestions(
     join papers p on p.id = q.paper_id
     join subjects s on s.id = p.subject_id
     where c.user_id = ${userId}::uuid and c.due <= ${now.toISOString()}::timestamptz
+      and ${bankPaperAs('p')}
       and c.question_id not in ${openAttemptQuestions(userId, now, GRACE_MS)}
     order by c.due, q.paper_id, q.position
     limit ${limit}`)) as unknown as { rows: DueRow[] };

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { options, questions } from '../../db/schema.ts';
 import { slugify } from '../bank/normalize.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
+import { bankPaperAs } from '../exams/bank-paper.ts';
 import {
   FLAG_RULES,
   type FlagRules,
@@ -69,9 +70,9 @@ interface PaperRow {
   year: number;
 }
 
-/** The papers the filter names; exam types and subjects match by slug, so titles work in any case. */
+/** The bank papers the filter names (never a contest's); exam types and subjects match by slug, so titles work in any case. */
 async function selectedPapers(db: Executor, filter: StatsFilter): Promise<PaperRow[]> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [bankPaperAs('p')];
   if (filter.examType) conditions.push(sql`et.slug = ${slugify(filter.examType)}`);
   if (filter.subject) conditions.push(sql`s.slug = ${slugify(filter.subject)}`);
   if (filter.year !== undefined) conditions.push(sql`y.year = ${filter.year}`);

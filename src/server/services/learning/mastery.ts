@@ -8,6 +8,7 @@ import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../../lib
 import { MASTERY_RULES, masteryLevel, shareOf, weakestTopics } from '../../../lib/mastery.ts';
 import type { Executor } from '../../db/client.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
+import { bankPaperAs } from '../exams/bank-paper.ts';
 import { dailyAnswersOpen } from './deck.ts';
 
 interface TopicRow {
@@ -35,6 +36,7 @@ interface TopicRow {
  * A question moved to another topic by an import keeps its answers and counts in its new topic; answers the
  * trigger trimmed from the old topic before the move are not brought back (docs/decisions.md).
  *
+ * A contest's levels, and its questions wherever they appear, are left out: they are the contest's alone.
  * A daily test's answers count once its answers open (scoring.ts answersOpenAt): a share per topic before
  * then would give away which of its questions were right. Deck answers (review_answers) are left out on purpose: the deck holds only questions already missed and
  * explained, and repeats them within days, so they would measure recall of a shown key and crowd the window.
@@ -46,7 +48,7 @@ function topicRows(db: Executor, userId: string, now: Date) {
   return db.execute(sql`with kept as materialized (
       select m.attempt_id, m.question_id, m.position, m.submitted_at, m.started_at
       from mastery_answers m join attempts a on a.id = m.attempt_id
-      where m.user_id = ${userId}::uuid
+      where m.user_id = ${userId}::uuid and a.kind <> 'contest'
         and (a.kind <> 'daily' or ${dailyAnswersOpen(sql`a.day`)} <= ${now.toISOString()}::timestamptz)
     ), shown as (
       select m.attempt_id, m.question_id, p.subject_id, q.topic, row_number() over (
@@ -55,7 +57,7 @@ function topicRows(db: Executor, userId: string, now: Date) {
       from kept m
       join questions q on q.id = m.question_id
       join papers p on p.id = q.paper_id
-      where q.topic is not null
+      where q.topic is not null and ${bankPaperAs('p')}
     ), marked as (
       select s.subject_id, s.topic, coalesce((
         select o.is_correct from attempt_answers aa join options o on o.id = aa.option_id
@@ -69,7 +71,7 @@ function topicRows(db: Executor, userId: string, now: Date) {
     ), bank as (
       select distinct p.subject_id, q.topic
       from papers p join questions q on q.paper_id = p.id
-      where p.subject_id in (select subject_id from practised) and q.topic is not null
+      where p.subject_id in (select subject_id from practised) and q.topic is not null and ${bankPaperAs('p')}
     )
     select s.id as "subjectId", s.slug, s.title, b.topic,
       coalesce(pr.answers, 0) as answers, coalesce(pr.correct, 0) as correct
