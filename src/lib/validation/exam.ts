@@ -26,7 +26,10 @@ const answerSchema = z
 /** The most answers a submission may carry: more than any paper holds. */
 export const MAX_ANSWERS = 500;
 
-export const answersSchema = z.array(answerSchema).max(MAX_ANSWERS, `At most ${MAX_ANSWERS} answers`).default([]);
+export const answersSchema = z
+  .array(answerSchema)
+  .max(MAX_ANSWERS, `At most ${MAX_ANSWERS} answers`)
+  .default([]);
 
 /** The client's own count of minutes, sent as the spec says; the server keeps its own clock. */
 const timeSpentSchema = z
