@@ -9,7 +9,7 @@ import type {
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import { PaymentCode } from '../../src/lib/errors.ts';
-import { contestEntries, contests, users } from '../../src/server/db/schema.ts';
+import { contestEntries, contests, masteryAnswers, users } from '../../src/server/db/schema.ts';
 import { runContestJob } from '../../src/server/services/contests/finish.ts';
 import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
 import { enter, ledgerOf, openLevel, rightAnswers, rightOption } from '../support/contest-play.ts';
@@ -150,6 +150,9 @@ describe('playing a contest', () => {
       new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString(),
     );
     expect(handedIn.text).not.toMatch(/isCorrect|correctAnswer|explanation/);
+    // A level feeds no topic mastery: its answers must not push the student's bank answers out.
+    const mastered = await t.db.select().from(masteryAnswers).where(eq(masteryAnswers.attemptId, level1._id));
+    expect(mastered).toEqual([]);
 
     // The runner-up answers one question wrong in level 1 and lets the time run out.
     const other = (await openLevel(t, runnerUp.token, contest.id)).json.data;

@@ -59,4 +59,10 @@ ALTER TABLE "papers" ADD CONSTRAINT "papers_contest_id_contests_id_fk" FOREIGN K
 CREATE UNIQUE INDEX "attempts_contest_level_idx" ON "attempts" USING btree ("contest_id","user_id","contest_level") WHERE "attempts"."contest_id" is not null;--> statement-breakpoint
 CREATE INDEX "attempts_contest_open_idx" ON "attempts" USING btree ("ends_at") WHERE "attempts"."contest_id" is not null and "attempts"."submitted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "papers_contest_idx" ON "papers" USING btree ("contest_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "papers_exam_subject_year_idx" ON "papers" USING btree ("exam_type_id","subject_id","year_id") WHERE "papers"."contest_id" is null;
+CREATE UNIQUE INDEX "papers_exam_subject_year_idx" ON "papers" USING btree ("exam_type_id","subject_id","year_id") WHERE "papers"."contest_id" is null;--> statement-breakpoint
+-- A contest's level feeds no mastery: its questions are reserved, and its answers must not push a student's
+-- bank answers out of the latest 20 a topic keeps. (The kind is compared as text: the new enum value cannot
+-- be used in the transaction that adds it.)
+DROP TRIGGER "attempts_mastery_answers" ON "attempts";--> statement-breakpoint
+CREATE TRIGGER "attempts_mastery_answers" AFTER INSERT OR UPDATE OF "submitted_at" ON "attempts"
+	FOR EACH ROW WHEN (NEW."kind"::text <> 'contest') EXECUTE FUNCTION "mastery_answers_keep"();
