@@ -156,13 +156,9 @@ function EntryPanel({ contest, store, now }: { contest: ContestSummary; store: C
       )}
       {contest.status === 'live' && !contest.entry && <p>Entries closed at the start.</p>}
       {contest.status === 'finished' && !contest.entry && <p>You did not enter this contest.</p>}
-      {contest.status === 'finished' &&
-        contest.entry &&
-        contest.entry.prizeCoins === null &&
-        contest.prizes.length > 0 &&
-        contest.winners.length === 0 && (
-          <p role="status">The prizes are being credited; this page updates by itself.</p>
-        )}
+      {contest.status === 'finished' && contest.entry && contest.entry.place === null && (
+        <p role="status">The final places and prizes are being worked out; this page updates by itself.</p>
+      )}
       {contest.status === 'cancelled' && <p>This contest was cancelled. Every entry fee was refunded.</p>}
       {problem && <EnterProblemView problem={problem} />}
     </section>

@@ -124,12 +124,12 @@ describe('the contest page', () => {
     expect(api.to('GET', BOARD_PATH)).toHaveLength(2);
   });
 
-  it('after the end, looks again until the prizes are credited, then stops', async () => {
+  it('after the end, looks again until the final board is in, then stops', async () => {
     const finished = summary({ status: 'finished', serverTime: '2026-12-05T09:11:00.000Z' });
     const credited = { ...finished, winners: board().docs, entry: entry({ place: 1, prizeCoins: 500 }) };
     const api = fakeApi({
       [`GET ${CONTEST_PATH}`]: [ok(finished), ok(credited)],
-      [`GET ${BOARD_PATH}`]: [ok(board({ final: true }))],
+      [`GET ${BOARD_PATH}`]: [ok(board()), ok(board({ final: true }))],
     });
     await open(api);
     await vi.advanceTimersByTimeAsync(AWAIT_PRIZES_MS);

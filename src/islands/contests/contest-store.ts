@@ -36,7 +36,7 @@ export type ClaimState =
   | { status: 'failed'; message: string }
   | { status: 'claimed'; message: string };
 
-/** After the end, until the prizes are credited (within 30 s), the page looks again this often. */
+/** After the end, until the final board is in and the prizes credited (within 30 s), the page looks again this often. */
 export const AWAIT_PRIZES_MS = 10_000;
 const TICK_MS = 1000;
 
@@ -101,13 +101,10 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
     const passed = (iso: string | null | undefined) => iso != null && Date.parse(iso) <= now;
     if (contest.status === 'upcoming') return passed(contest.startsAt);
     if (contest.status === 'live') return passed(contest.endsAt) || passed(contest.entry?.openLevelEndsAt);
-    // Finished, prizes not credited yet: look again now and then.
-    return (
-      contest.status === 'finished' &&
-      contest.winners.length === 0 &&
-      contest.prizes.length > 0 &&
-      deps.now() - summaryReadAt >= AWAIT_PRIZES_MS
-    );
+    // Ended, but not ranked yet (the final board and the prizes come within 30 s): look again now and then.
+    const board = $board.get();
+    const ranked = board.status === 'ready' && board.board.final;
+    return contest.status === 'finished' && !ranked && deps.now() - summaryReadAt >= AWAIT_PRIZES_MS;
   }
 
   function tick() {
@@ -208,6 +205,7 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
       return () => undefined;
     }
     contestId = id;
+    if (deps.signedIn()) void deps.loadUser();
     void load();
     ticker = deps.setInterval(tick, TICK_MS);
     return () => deps.clearInterval(ticker);
