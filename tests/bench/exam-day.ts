@@ -24,14 +24,20 @@
 //   BENCH_DATABASE_URL=postgres://... npm run bench:exam-day  (default: a fresh database on 127.0.0.1:5432)
 //   BENCH_REDIS_URL=redis://...       (with --instances; default redis://127.0.0.1:6379)
 //   BENCH_TARGET=http://host:port npm run bench:exam-day      (a server you started on BENCH_DATABASE_URL)
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { TLSSocket } from 'node:tls';
-import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import { Agent, buildConnector, Client, type Dispatcher, request } from 'undici';
+import { Agent, Client, type Dispatcher, request } from 'undici';
 import { ensureBuilt, freePort, type ServerProcess } from '../support/server-process.ts';
+import {
+  errorKind,
+  http2Clients,
+  instanceEnvironment,
+  limiter,
+  redisVersion,
+  StatusError,
+  sleep,
+} from './load.ts';
 import {
   CADDYFILE,
   ensureCaddy,
@@ -91,45 +97,6 @@ const TRUSTED_HOPS = 2;
 
 type Step = 'sign in' | 'fetch paper' | 'save answer' | 'submit';
 const STEPS: Step[] = ['sign in', 'fetch paper', 'save answer', 'submit'];
-
-/** A counting semaphore: at most `limit` requests in flight, the rest wait their turn. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await work();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** An answer outside 2xx; its status, and who gave it, is what the error table counts. */
-class StatusError extends Error {
-  override name = 'StatusError';
-  readonly status: number;
-  /** The app tags every answer with X-Request-Id; an answer without one came from the proxy itself. */
-  readonly fromProxy: boolean;
-  constructor(status: number, body: string, fromProxy: boolean) {
-    super(`${status}${fromProxy ? ' (from the proxy)' : ''} ${body.slice(0, 200)}`);
-    this.status = status;
-    this.fromProxy = fromProxy;
-  }
-}
-
-/** What kind of failure an error is, for the table of errors: an HTTP status or the network error's code. */
-function errorKind(error: unknown): string {
-  if (error instanceof StatusError) return `HTTP ${error.status}${error.fromProxy ? ' from Caddy' : ''}`;
-  if (error instanceof SyntaxError) return 'unreadable answer';
-  const { code, name } = error as { code?: unknown; name?: unknown };
-  return typeof code === 'string' ? code : typeof name === 'string' ? name : 'unknown';
-}
 
 /** An app process the run watches: the PIDs it has had, how its runs ended, its workers. */
 interface WatchedInstance {
@@ -199,20 +166,6 @@ async function directDeployment(databaseUrl: string, fresh: boolean): Promise<De
   };
 }
 
-/** The Redis server's version, checked before any instance needs it. */
-async function redisVersion(url: string): Promise<string> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    const info = await redis.info('server');
-    return /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
-  } catch (error) {
-    throw new Error(`Redis at ${url} is not reachable (${(error as Error).message}); set BENCH_REDIS_URL`);
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /** One file of Astro's hashed assets, to check the proxy's caching of them. */
 function anAstroAsset(): string | undefined {
   try {
@@ -233,24 +186,14 @@ async function proxiedDeployment(databaseUrl: string, fresh: boolean): Promise<D
   await ensureBuilt();
   const proxyPort = await freePort();
   const publicOrigin = `https://127.0.0.1:${proxyPort}`;
-  const environment: Record<string, string> = {
-    // Production, as deployed; the mail and Paystack settings it insists on are placeholders the load never
-    // reaches (sign-in, papers, answers and submissions send no email and take no payment).
-    NODE_ENV: 'production',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    PAYSTACK_SECRET_KEY: 'sk_test_bench_placeholder',
-    PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_test_bench_placeholder',
-    IDENTITY_HASH_KEY: 'bench-identity-hash-key-of-at-least-32-characters',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    TRUST_PROXY: String(TRUSTED_HOPS),
-    PUBLIC_SITE_URL: publicOrigin,
-    DATA_DIR: `tests/.tmp/bench-${randomUUID()}`,
-    SEED_SAMPLE_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ...(WEB_CONCURRENCY === undefined ? {} : { WEB_CONCURRENCY: String(WEB_CONCURRENCY) }),
-    ...(POOL_MAX === undefined ? {} : { DATABASE_POOL_MAX: String(POOL_MAX) }),
-  };
+  const environment = instanceEnvironment({
+    databaseUrl,
+    redisUrl: REDIS_URL,
+    publicOrigin,
+    trustedHops: TRUSTED_HOPS,
+    webConcurrency: WEB_CONCURRENCY,
+    poolMax: POOL_MAX,
+  });
   let supervisor: Supervisor | undefined;
   let proxy: ProxyProcess | undefined;
   const clients: Client[] = [];
@@ -282,22 +225,9 @@ async function proxiedDeployment(databaseUrl: string, fresh: boolean): Promise<D
       throw new Error(`the proxy does not serve the site as deployed: ${problems.join('; ')}`);
 
     // Each client is one HTTP/2 connection; the connector records what ALPN picked on each.
-    const alpn = new Map<string, number>();
-    const connector = buildConnector({ ca, allowH2: true });
-    for (let index = 0; index < CONNECTIONS; index++) {
-      clients.push(
-        new Client(publicOrigin, {
-          allowH2: true,
-          connect: (options, callback) =>
-            connector(options, (...args) => {
-              const socket = args[1] as TLSSocket | null;
-              const protocol = socket?.alpnProtocol || 'none';
-              alpn.set(protocol, (alpn.get(protocol) ?? 0) + 1);
-              callback(...args);
-            }),
-        }),
-      );
-    }
+    const connections = http2Clients(publicOrigin, ca, CONNECTIONS);
+    clients.push(...connections.clients);
+    const { alpn } = connections;
 
     const postgresSettings = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const [settings] = await postgresSettings<{ max_connections: string; server_version: string }[]>`
