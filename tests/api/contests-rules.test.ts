@@ -1,6 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CONTEST, type ContestBoard, type ContestLevelOutcome } from '../../src/lib/api/contest.ts';
+import {
+  CONTEST,
+  type ContestBoard,
+  type ContestLevelOutcome,
+  type ContestSummary,
+} from '../../src/lib/api/contest.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import {
   attempts,
@@ -390,5 +395,8 @@ describe('a deleted account', () => {
     ]);
     expect(after.json.data.entrants).toBe(1);
     expect(after.text).not.toContain('Chidinma');
+    // The deleted entry frees its place in the contest's count too.
+    const listed = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`);
+    expect(listed.json.data.entrants).toBe(1);
   });
 });

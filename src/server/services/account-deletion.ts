@@ -131,6 +131,9 @@ export const KEPT_AFTER_DELETION = new Map<PgTable, string>([
 
 /** Every row that belongs to the student, but the payments. */
 async function deleteOwnedRows(tx: Transaction, userId: string) {
+  // A contest's count of entrants follows its entries, so a deleted entry frees its place.
+  await tx.execute(sql`update contests set entrants = entrants - 1
+    where id in (select contest_id from contest_entries where user_id = ${userId}::uuid)`);
   for (const table of ERASED_WITH_ACCOUNT) await tx.delete(table).where(eq(table.userId, userId));
 }
 
