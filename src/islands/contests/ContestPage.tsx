@@ -4,6 +4,7 @@ import type { ContestSummary } from '../../lib/api/contest.ts';
 import { ResendButton } from '../auth/EmailConfirmationNotice.tsx';
 import { createConfirmationNoticeStore } from '../auth/email-confirmation-store.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
+import { ContestAnswers } from './ContestAnswers.tsx';
 import { ContestBoardView } from './ContestBoardView.tsx';
 import { StartsAt } from './ContestCard.tsx';
 import { contestPlayPath } from './contest-play.ts';
@@ -102,6 +103,7 @@ export default function ContestPage() {
           <ContestBoardView state={board} onRetry={() => void store.loadBoard()} />
         </section>
       )}
+      {contest.status === 'finished' && contest.entry && <ContestAnswers contestId={contest._id} />}
     </div>
   );
 }

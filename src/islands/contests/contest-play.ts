@@ -18,8 +18,11 @@ export function contestPlayPath(contestId: string): string {
   return `/contest-play?id=${encodeURIComponent(contestId)}`;
 }
 
-/** The API path of a contest, or of one of its parts ('board', 'entry', 'level', 'claim'). */
-export function contestApiPath(contestId: string, part?: 'board' | 'entry' | 'level' | 'claim'): string {
+/** The API path of a contest, or of one of its parts. */
+export function contestApiPath(
+  contestId: string,
+  part?: 'board' | 'entry' | 'level' | 'claim' | 'review',
+): string {
   const base = `/api/v1/contest/${encodeURIComponent(contestId)}`;
   return part ? `${base}/${part}` : base;
 }

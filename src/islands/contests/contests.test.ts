@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contestDeps, entry, failed, fakeApi, NOW, ok, summary } from './contest-fixtures.ts';
+import { createContestReviewStore } from './contest-review-store.ts';
 import {
   canEnter,
   canPlay,
@@ -142,5 +143,24 @@ describe('the list of contests', () => {
     const store = createMyContestsStore({ request: api.request });
     await store.load();
     expect(store.$state.get()).toMatchObject({ status: 'ready', entries: [{ _id: 'mine' }] });
+  });
+});
+
+describe('a finished contest’s answers', () => {
+  it('are read only when asked for, and say why they are not open yet', async () => {
+    const review = { title: 'Saturday Maths Challenge', levels: [] };
+    const api = fakeApi({
+      'GET /api/v1/contest/c1/review': [failed(409, 'The answers open when the contest ends.'), ok(review)],
+    });
+    const store = createContestReviewStore('c1', { request: api.request });
+    expect(store.$review.get()).toEqual({ status: 'idle' });
+    expect(api.calls).toEqual([]);
+    await store.load();
+    expect(store.$review.get()).toEqual({
+      status: 'failed',
+      message: 'The answers open when the contest ends.',
+    });
+    await store.load();
+    expect(store.$review.get()).toEqual({ status: 'ready', review });
   });
 });
