@@ -30,7 +30,7 @@ const run = promisify(execFile);
 const dataDir = `tests/.tmp/e2e-contests-${process.pid}`;
 const title = `Phone Maths Contest ${Date.now() % 1_000_000}`;
 /** How long after the command the contest starts: the server's restart and the entry fit well inside. */
-const LEAD_MS = 45_000;
+const LEAD_MS = 60_000;
 const ENTRY_FEE = 10;
 const PRIZE = 25;
 
