@@ -45,6 +45,13 @@ describe('finding and entering a contest', () => {
     });
     expect(mine.json.data.entrants).toBe(1);
     expect(mine.json.data.entry).toMatchObject({ openLevel: null, levelsDone: 0, points: 0 });
+    // The student's own contests, for /profile: this one only; a guest cannot ask.
+    const entered = await t.request<Paged<ContestSummary>>('GET', '/api/v1/contest?entered=true', {
+      token: student.token,
+    });
+    expect(entered.json.data.docs.map((doc) => doc._id)).toEqual([contest.id]);
+    expect(entered.json.data.totalDocs).toBe(1);
+    expect((await t.request('GET', '/api/v1/contest?entered=true')).status).toBe(401);
   });
 
   it('debits the fee once however many entries one account sends at once', async () => {

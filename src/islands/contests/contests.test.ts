@@ -134,14 +134,13 @@ describe('the list of contests', () => {
     expect(hasMoreContests(state)).toBe(false);
   });
 
-  it('keeps the contests the student entered for /profile', async () => {
-    const api = fakeApi({
-      [`GET ${LIST_PATH}`]: [
-        ok(page([summary({ _id: 'mine', entry: entry() }), summary({ _id: 'theirs' })])),
-      ],
-    });
+  it('asks for the contests the student entered, for /profile', async () => {
+    const api = fakeApi({ [`GET ${LIST_PATH}`]: [ok(page([summary({ _id: 'mine', entry: entry() })]))] });
     const store = createMyContestsStore({ request: api.request });
     await store.load();
+    expect(api.to('GET', LIST_PATH).map((call) => call.query)).toEqual([
+      expect.objectContaining({ entered: 'true' }),
+    ]);
     expect(store.$state.get()).toMatchObject({ status: 'ready', entries: [{ _id: 'mine' }] });
   });
 });

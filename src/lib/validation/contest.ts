@@ -13,3 +13,8 @@ export const submitLevelSchema = z
 export const claimPrizeSchema = z
   .object({ adult: z.boolean({ error: 'adult must be true or false' }) })
   .strict();
+
+/** GET /api/v1/contest: `entered=true` keeps the caller's own contests (their /profile list). */
+export const contestListQuerySchema = z.object({
+  entered: z.enum(['true', 'false'], { error: 'entered must be true or false' }).optional(),
+});

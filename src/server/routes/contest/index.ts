@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
-import { claimPrizeSchema, contestParamSchema, submitLevelSchema } from '../../../lib/validation/contest.ts';
+import {
+  claimPrizeSchema,
+  contestListQuerySchema,
+  contestParamSchema,
+  submitLevelSchema,
+} from '../../../lib/validation/contest.ts';
 import { optionalUser, requireUser } from '../../http/auth.ts';
 import { clientAddress } from '../../http/client-address.ts';
+import { unauthorized } from '../../http/errors.ts';
 import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
@@ -20,13 +26,20 @@ import { claimSponsoredPrize } from '../../services/contests/sponsored-prize.ts'
  */
 export function contestRoutes(boards: ContestBoards) {
   return new Hono<AppEnv>()
-    .get('/', optionalUser, validate('query', pageQuerySchema), async (c) => {
-      const { db, clock } = c.get('deps');
-      const { page, limit } = c.req.valid('query');
-      const userId = c.get('auth')?.userId;
-      const { docs, totalDocs } = await listContests(db, boards, { userId, page, limit, now: clock.now() });
-      return ok(c, 'Contests fetched successfully', paged(docs, totalDocs, page, limit));
-    })
+    .get(
+      '/',
+      optionalUser,
+      validate('query', pageQuerySchema.extend(contestListQuerySchema.shape)),
+      async (c) => {
+        const { db, clock } = c.get('deps');
+        const { page, limit, entered } = c.req.valid('query');
+        const userId = c.get('auth')?.userId;
+        if (entered === 'true' && userId === undefined) throw unauthorized();
+        const input = { userId, enteredOnly: entered === 'true', page, limit, now: clock.now() };
+        const { docs, totalDocs } = await listContests(db, boards, input);
+        return ok(c, 'Contests fetched successfully', paged(docs, totalDocs, page, limit));
+      },
+    )
     .get('/:id', optionalUser, validate('param', contestParamSchema), async (c) => {
       const { db, clock } = c.get('deps');
       const input = { userId: c.get('auth')?.userId, contestId: c.req.valid('param').id, now: clock.now() };

@@ -120,19 +120,21 @@ function listOrder(now: Date) {
   ];
 }
 
-/** GET /contest: one page of contests. */
+/** GET /contest: one page of contests, or of the caller's own (`enteredOnly`). */
 export async function listContests(
   db: Executor,
   boards: ContestBoards,
-  input: { userId: string | undefined; page: number; limit: number; now: Date },
+  input: { userId: string | undefined; enteredOnly: boolean; page: number; limit: number; now: Date },
 ): Promise<{ docs: ContestSummary[]; totalDocs: number }> {
-  const { userId, page, limit, now } = input;
+  const { userId, enteredOnly, page, limit, now } = input;
+  const mine = enteredOnly && userId !== undefined ? eq(contestEntries.userId, userId) : undefined;
   const [rows, totalDocs] = await Promise.all([
     listQuery(db, userId)
+      .where(mine)
       .orderBy(...listOrder(now))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.$count(contests),
+    mine ? db.$count(contestEntries, mine) : db.$count(contests),
   ]);
   const docs = await Promise.all(rows.map((row) => summaryOf(db, boards, row, now)));
   return { docs, totalDocs };
