@@ -53,7 +53,8 @@ async function openAttempt(db: Database, contest: Contest, userId: string, windo
     contestId: contest.id,
     level: window.level,
   });
-  await db
+  // One statement when the level opens for the first time; a resume reads the stored attempt.
+  const [inserted] = await db
     .insert(attempts)
     .values({
       userId,
@@ -72,7 +73,9 @@ async function openAttempt(db: Database, contest: Contest, userId: string, windo
     .onConflictDoNothing({
       target: [attempts.contestId, attempts.userId, attempts.contestLevel],
       where: sql`${attempts.contestId} is not null`,
-    });
+    })
+    .returning();
+  if (inserted) return inserted;
   const [attempt] = await db
     .select()
     .from(attempts)
@@ -95,10 +98,11 @@ function inEntrantOrder(questions: ExamQuestion[], userId: string): ExamQuestion
   }));
 }
 
-async function levelPayload(db: Executor, contest: Contest, attempt: Attempt, now: Date, subject: string) {
-  const [questions, progress] = await Promise.all([
+async function levelPayload(db: Executor, contest: Contest, attempt: Attempt, now: Date) {
+  const [questions, progress, subject] = await Promise.all([
     loadExamQuestions(db, attempt.questionIds),
     attemptProgress(db, attempt.id),
+    subjectTitle(db, contest.subjectId),
   ]);
   const heading = {
     examType: contest.title,
@@ -131,7 +135,7 @@ export async function openContestLevel(
     );
   }
   const attempt = await openAttempt(db, contest, userId, progress.open);
-  return levelPayload(db, contest, attempt, now, await subjectTitle(db, contest.subjectId));
+  return levelPayload(db, contest, attempt, now);
 }
 
 /**
