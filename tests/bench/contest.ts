@@ -21,6 +21,7 @@
 //       [--fetch-spread 60] [--answer-every 15] [--no-hand-in 3] [--board-percent 10] [--board-every 30]
 //       [--web-concurrency W] [--pool-max P]
 //   BENCH_DATABASE_URL / BENCH_REDIS_URL / BENCH_REPORT as for bench:exam-day.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { type Dispatcher, request } from 'undici';
@@ -81,6 +82,8 @@ const TRUSTED_HOPS = 2;
 const PRIZES = [500, 200, 100];
 const TARGET_P99_MS = 300;
 const TARGET_PRIZES_S = 30;
+// The timeline's windows.
+const TIMELINE_S = 30;
 // An entrant hands a level in this long before its deadline at the latest, as the quiz's clock would.
 const HAND_IN_MARGIN_MS = 5_000;
 
@@ -138,11 +141,24 @@ class Tally {
   readonly latencies = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
   /** How long each request waited for a free slot under --concurrency before it was sent. */
   readonly waits = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
+  /** From the moment the entrant meant to send to the whole answer: the wait for a slot plus the latency. */
+  readonly totals = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
   readonly errors = new Map<Step, number>(STEPS.map((step) => [step, 0]));
   readonly kinds = new Map<string, number>();
   readonly samples = new Map<string, string>();
+  /** Per window of TIMELINE_S seconds from the load's start: answers, saves' latencies, failures. */
+  readonly windows: { answered: number; saves: number[]; failed: number }[] = [];
 
-  fail(step: Step, error: unknown) {
+  window(at: number) {
+    const index = Math.max(0, Math.floor(at / (TIMELINE_S * 1000)));
+    for (let next = this.windows.length; next <= index; next++) {
+      this.windows.push({ answered: 0, saves: [], failed: 0 });
+    }
+    return this.windows[index] as { answered: number; saves: number[]; failed: number };
+  }
+
+  fail(step: Step, error: unknown, at: number) {
+    this.window(at).failed += 1;
     this.errors.set(step, (this.errors.get(step) ?? 0) + 1);
     const kind = `${step}: ${errorKind(error)}`;
     this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + 1);
@@ -236,6 +252,8 @@ async function main() {
     );
 
     const tally = new Tally();
+    const loadStarted = performance.now();
+    const loadStartedEpoch = Date.now();
     const acked: Acknowledged = { entries: new Set(), answers: new Map(), handIns: new Set() };
     const run = limiter(CONCURRENCY);
     const loopDelay = monitorEventLoopDelay({ resolution: 20 });
@@ -266,13 +284,18 @@ async function main() {
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
           const text = await response.body.text();
-          tally.latencies.get(step)?.push(performance.now() - sent);
+          const took = performance.now() - sent;
+          tally.latencies.get(step)?.push(took);
+          tally.totals.get(step)?.push(performance.now() - queued);
+          const window = tally.window(performance.now() - loadStarted);
+          window.answered += 1;
+          if (step === 'save answer') window.saves.push(took);
           if (response.statusCode >= 300) {
             throw new StatusError(response.statusCode, text, response.headers['x-request-id'] === undefined);
           }
           return (JSON.parse(text) as { data: T }).data;
         } catch (error) {
-          tally.fail(step, error);
+          tally.fail(step, error, performance.now() - loadStarted);
           throw error;
         }
       });
@@ -355,8 +378,9 @@ async function main() {
       }
     }
 
-    const loadStarted = performance.now();
     const cpu: { label: string; sample: CpuSample }[] = [{ label: 'entries', sample: sampleCpu(groups) }];
+    const cpuTimeline: CpuSample[] = [cpu[0]?.sample ?? sampleCpu(groups)];
+    const cpuTimer = setInterval(() => cpuTimeline.push(sampleCpu(groups)), TIMELINE_S * 1000);
     const startTimer = setTimeout(
       () => cpu.push({ label: 'play', sample: sampleCpu(groups) }),
       Math.max(0, startsAt - Date.now()),
@@ -388,6 +412,7 @@ async function main() {
       await sleep(250);
     }
     clearInterval(progress);
+    clearInterval(cpuTimer);
     cpu.push({ label: 'end', sample: sampleCpu(groups) });
     loopDelay.disable();
 
@@ -411,15 +436,18 @@ async function main() {
         formatNumber(percentile(values, 95), 1),
         formatNumber(percentile(values, 99), 1),
         formatNumber(percentile(waits, 99), 1),
+        formatNumber(percentile(tally.totals.get(step) ?? [], 99), 1),
         formatNumber(tally.errors.get(step) ?? 0),
       ];
     });
     const targets = TARGETED.map((step) => {
-      const p99 = percentile(tally.latencies.get(step) ?? [], 99);
+      // Judged as the student would feel it: the wait for a slot counts (it is zero unless the load queued).
+      const p99 = percentile(tally.totals.get(step) ?? [], 99);
+      const server = percentile(tally.latencies.get(step) ?? [], 99);
       return {
         name: `p99 of ${step} under ${TARGET_P99_MS} ms`,
         pass: p99 < TARGET_P99_MS,
-        value: `${formatNumber(p99, 1)} ms`,
+        value: `${formatNumber(p99, 1)} ms (${formatNumber(server, 1)} ms after the wait)`,
       };
     });
     targets.push({
@@ -451,6 +479,52 @@ async function main() {
       (FETCH_SPREAD_S / 2 + ANSWER_EVERY_S * QUESTIONS) * LEVELS,
     );
 
+    const offset = (time: number) => formatNumber((time - loadStartedEpoch) / 1000, 0);
+    const windowCores = (index: number, group: string) => {
+      const from = cpuTimeline[index];
+      const to = cpuTimeline[index + 1];
+      if (!from || !to) return 'n/a';
+      const cores = coresBetween(from, to);
+      const value =
+        group === 'machine'
+          ? [...cores.values()].reduce((sum, used) => sum + used, 0)
+          : (cores.get(group) ?? Number.NaN);
+      return formatNumber(value, 2);
+    };
+    const timeline = table(
+      [
+        'seconds',
+        'answers a second',
+        'saves',
+        'save p50 ms',
+        'save p99 ms',
+        'failed',
+        'cores: machine',
+        'app',
+        'PostgreSQL',
+        'Caddy',
+        'generator',
+      ],
+      tally.windows.map((window, index) => [
+        `${index * TIMELINE_S}–${(index + 1) * TIMELINE_S}`,
+        formatNumber(window.answered / TIMELINE_S, 0),
+        formatNumber(window.saves.length),
+        formatNumber(percentile(window.saves, 50), 1),
+        formatNumber(percentile(window.saves, 99), 1),
+        formatNumber(window.failed),
+        windowCores(index, 'machine'),
+        windowCores(index, 'app instances'),
+        windowCores(index, 'PostgreSQL (the whole server)'),
+        windowCores(index, 'Caddy'),
+        windowCores(index, 'load generator'),
+      ]),
+    );
+    // The figures themselves, kept beside Caddy's logs in case the report is to be written again.
+    mkdirSync('tests/.tmp', { recursive: true });
+    writeFileSync(
+      `tests/.tmp/bench-contest-${loadStartedEpoch}.json`,
+      JSON.stringify({ command, settings, rows, targets, kindRows, cpuRows, timeline, verified, prizeLagS }),
+    );
     writeReportSection(
       'bench:contest',
       `## Contests (\`bench:contest\`)
@@ -469,13 +543,19 @@ async function main() {
   answer every ${ANSWER_EVERY_S} s (±20 %), hands the level in with its answers after the last one (or ${HAND_IN_MARGIN_MS / 1000} s before the
   deadline) and fetches the next; ${NO_HAND_IN_PERCENT} % never hand in (their levels run out); ${BOARD_PERCENT} % read the board every
   ${BOARD_EVERY_S} s while playing. Answers arrive at about ${saveRate} a second while the levels run.
-  Latency runs from sending a request to reading its whole answer; "wait p99" is the time a request waited for
-  a free slot in the load generator before it was sent
+  Latency runs from sending a request to reading its whole answer; "wait" is the time a request waited for a
+  free slot in the load generator (--concurrency) before it was sent, and "p99 with wait" counts both, as an
+  entrant would: the targets are judged on it
 - Load generator: the planned moment of ${formatNumber(lateness.length)} actions was missed by p50 ${formatNumber(percentile(lateness, 50), 0)} ms,
-  p99 ${formatNumber(percentile(lateness, 99), 0)} ms, max ${formatNumber(Math.max(0, ...lateness), 0)} ms; its event loop's delay p99 ${formatNumber(loopDelay.percentile(99) / 1e6, 0)} ms, max ${formatNumber(loopDelay.max / 1e6, 0)} ms
+  p99 ${formatNumber(percentile(lateness, 99), 0)} ms, max ${formatNumber(percentile(lateness, 100), 0)} ms; its event loop's delay p99 ${formatNumber(loopDelay.percentile(99) / 1e6, 0)} ms, max ${formatNumber(loopDelay.max / 1e6, 0)} ms
 
-${table(['step', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'wait p99 ms', 'errors'], rows)}
+${table(['step', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'wait p99 ms', 'p99 with wait ms', 'errors'], rows)}
 ${kindRows.length === 0 ? '\nNo request failed.\n' : `\nErrors by kind:\n\n${table(['step', 'error', 'count', 'first answer'], kindRows)}\n`}
+Requests answered, and the saves' latency, by ${TIMELINE_S} s window of the run (entries opened at ${offset(entryStartsAt)} s, the contest
+ran from ${offset(startsAt)} s to ${offset(endsAt)} s):
+
+${timeline}
+
 CPU used, in cores kept busy on average (the machine has 2):
 
 ${cpuRows}

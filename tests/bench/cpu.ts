@@ -9,8 +9,10 @@ interface ProcStat {
   pid: number;
   command: string;
   parent: number;
-  /** User and system CPU seconds, this process's own (not its waited-for children's). */
+  /** User and system CPU seconds, this process's own. */
   seconds: number;
+  /** Those of its children that ended and were waited for (PostgreSQL's backends, once they close). */
+  reaped: number;
 }
 
 function readStat(pid: string): ProcStat | undefined {
@@ -21,11 +23,13 @@ function readStat(pid: string): ProcStat | undefined {
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
+    const reapedTicks = Number(fields[13]) + Number(fields[14]);
     return {
       pid: Number(pid),
       command: stat.slice(open + 1, close),
       parent: Number(fields[1]),
       seconds: ticks / TICKS_PER_SECOND,
+      reaped: reapedTicks / TICKS_PER_SECOND,
     };
   } catch {
     return undefined;
@@ -77,8 +81,12 @@ export function sampleCpu(groups: CpuGroups): CpuSample {
     const found = new Map<number, number>();
     const visit = (stat: ProcStat | undefined) => {
       if (!stat || found.has(stat.pid)) return;
-      found.set(stat.pid, stat.seconds);
-      if (group.alone) return;
+      if (group.alone) {
+        found.set(stat.pid, stat.seconds);
+        return;
+      }
+      // A child that ended between two samples is then in its parent's reaped time, not lost.
+      found.set(stat.pid, stat.seconds + stat.reaped);
       for (const child of children.get(stat.pid) ?? []) visit(child);
     };
     for (const pid of group.pids?.() ?? []) visit(byPid.get(pid));
