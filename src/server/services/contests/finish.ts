@@ -19,12 +19,14 @@ import { scoreLevel } from './level-score.ts';
 
 /** How many timed-out levels one run scores, so that a run stays short; the next run takes the rest. */
 const LEVELS_PER_RUN = 500;
+/** How many levels one instance scores at once. */
+const LEVELS_AT_ONCE = 4;
 
 function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** Scores levels whose deadline (and grace) passed without a hand-in; returns how many it scored. */
+/** Scores levels whose deadline (and grace) passed without a hand-in; returns how many were due. */
 export async function scoreExpiredLevels(db: Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - CONTEST.submitGraceMs).toISOString();
   const due = rowsOf<{ id: string; userId: string; contestId: string }>(
@@ -33,17 +35,18 @@ export async function scoreExpiredLevels(db: Database, now: Date): Promise<numbe
       order by ends_at limit ${LEVELS_PER_RUN}`),
   );
   const contestsById = new Map<string, Promise<Contest>>();
-  for (const row of due) {
+  const queue = [...due];
+  const scoreNext = async (): Promise<void> => {
+    const row = queue.shift();
+    if (!row) return;
     const contest = contestsById.get(row.contestId) ?? findContest(db, row.contestId);
     contestsById.set(row.contestId, contest);
-    await scoreLevel(db, {
-      userId: row.userId,
-      contest: await contest,
-      attemptId: row.id,
-      submitted: [],
-      now,
-    });
-  }
+    const level = { userId: row.userId, contest: await contest, attemptId: row.id, submitted: [], now };
+    await scoreLevel(db, level, { skipLocked: true });
+    return scoreNext();
+  };
+  // A few at once, leaving most of the pool to students' requests; a level another instance holds is skipped.
+  await Promise.all(Array.from({ length: LEVELS_AT_ONCE }, scoreNext));
   return due.length;
 }
 

@@ -5,10 +5,11 @@
  * never to the Leader Board. The keys are recorded as shown at the contest's end, when its review opens.
  */
 
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONTEST } from '../../../lib/api/contest.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { attempts } from '../../db/schema.ts';
+import { conflict } from '../errors.ts';
 import { readAnswers } from '../exams/answers.ts';
 import { lockAttempt } from '../exams/attempt-rows.ts';
 import { loadAnswerKey } from '../exams/papers.ts';
@@ -17,6 +18,20 @@ import { resultOf } from '../exams/scoring.ts';
 import { saveSubmittedAnswers } from '../exams/submitted-answers.ts';
 import type { Contest } from './contest-rows.ts';
 import { levelEnd } from './level-windows.ts';
+
+/**
+ * The level's attempt, locked for this transaction; another student's is a 404. With `skipLocked` (the
+ * finishing job), undefined when another transaction holds it, so instances share the work.
+ */
+async function lockLevel(tx: Transaction, userId: string, attemptId: string, skipLocked: boolean) {
+  if (!skipLocked) return lockAttempt(tx, userId, attemptId);
+  const [attempt] = await tx
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .for('update', { skipLocked: true });
+  return attempt;
+}
 
 export interface LevelHandIn {
   userId: string;
@@ -33,10 +48,18 @@ export interface LevelHandIn {
  * transaction. Answers carried by a hand-in count until the deadline plus CONTEST.submitGraceMs; later, only
  * the answers saved before the deadline do.
  */
-export async function scoreLevel(db: Database, { userId, contest, attemptId, submitted, now }: LevelHandIn) {
+export async function scoreLevel(
+  db: Database,
+  { userId, contest, attemptId, submitted, now }: LevelHandIn,
+  { skipLocked = false }: { skipLocked?: boolean } = {},
+) {
   await db.transaction(async (tx) => {
-    const attempt = await lockAttempt(tx, userId, attemptId);
-    if (attempt.submittedAt || attempt.contestId !== contest.id || attempt.contestLevel === null) return;
+    const attempt = await lockLevel(tx, userId, attemptId, skipLocked);
+    if (!attempt) return; // the finishing job on another instance is scoring it
+    if (attempt.contestId !== contest.id || attempt.contestLevel === null) {
+      throw conflict('This test is not a level of this contest.');
+    }
+    if (attempt.submittedAt) return;
     const key = await loadAnswerKey(tx, attempt.questionIds);
     const inTime = now.getTime() <= attempt.endsAt.getTime() + CONTEST.submitGraceMs;
     const answers =

@@ -9,25 +9,35 @@ import { CONTEST, type ContestLevelOutcome } from '../../../lib/api/contest.ts';
 import type { ExamPayload, ExamQuestion } from '../../../lib/api/exam.ts';
 import { formatDayAndTime } from '../../../lib/format.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { attempts, contestEntries } from '../../db/schema.ts';
-import { conflict } from '../errors.ts';
+import { attempts, contests, subjects } from '../../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
 import { attemptProgress, payloadOf } from '../exams/attempt-payload.ts';
-import { type Attempt, lockAttempt } from '../exams/attempt-rows.ts';
+import type { Attempt } from '../exams/attempt-rows.ts';
 import { loadExamQuestions } from '../exams/papers.ts';
-import { type Contest, contestPaperId, findContest, levelAttempts } from './contest-rows.ts';
+import { type Contest, contestPaperId, levelAttempts } from './contest-rows.ts';
 import { entrantOptionOrder, entrantQuestionOrder } from './entrant-order.ts';
 import { scoreLevel } from './level-score.ts';
 import { entrantProgress, type LevelWindow } from './level-windows.ts';
-import { subjectTitle } from './subject-title.ts';
 
-/** The caller may play only a contest they entered, that was not cancelled. */
-async function requireEntrant(db: Executor, contest: Contest, userId: string) {
-  if (contest.cancelledAt) throw conflict('This contest was cancelled, and every entry fee refunded.');
-  const [entry] = await db
-    .select({ seq: contestEntries.seq })
-    .from(contestEntries)
-    .where(and(eq(contestEntries.contestId, contest.id), eq(contestEntries.userId, userId)));
-  if (!entry) throw conflict('Enter this contest before its start to play it.');
+/**
+ * The contest and its subject's title, for an entrant: one statement. Only an entrant may play, and only
+ * while the contest is not cancelled.
+ */
+async function entrantsContest(db: Executor, contestId: string, userId: string) {
+  const [row] = await db
+    .select({
+      contest: contests,
+      subject: subjects.title,
+      entered: sql<boolean>`exists (select 1 from contest_entries e
+        where e.contest_id = ${contests.id} and e.user_id = ${userId}::uuid)`,
+    })
+    .from(contests)
+    .innerJoin(subjects, eq(subjects.id, contests.subjectId))
+    .where(eq(contests.id, contestId));
+  if (!row) throw notFound('This contest does not exist.');
+  if (row.contest.cancelledAt) throw conflict('This contest was cancelled, and every entry fee refunded.');
+  if (!row.entered) throw conflict('Enter this contest before its start to play it.');
+  return { contest: row.contest, subject: row.subject };
 }
 
 /**
@@ -75,7 +85,7 @@ async function openAttempt(db: Database, contest: Contest, userId: string, windo
       where: sql`${attempts.contestId} is not null`,
     })
     .returning();
-  if (inserted) return inserted;
+  if (inserted) return { attempt: inserted, fresh: true };
   const [attempt] = await db
     .select()
     .from(attempts)
@@ -87,7 +97,7 @@ async function openAttempt(db: Database, contest: Contest, userId: string, windo
       ),
     );
   if (!attempt) throw new Error('The level attempt was not stored');
-  return attempt;
+  return { attempt, fresh: false };
 }
 
 /** The questions as this entrant sees them: their options in the entrant's own order too. */
@@ -98,11 +108,17 @@ function inEntrantOrder(questions: ExamQuestion[], userId: string): ExamQuestion
   }));
 }
 
-async function levelPayload(db: Executor, contest: Contest, attempt: Attempt, now: Date) {
-  const [questions, progress, subject] = await Promise.all([
+async function levelPayload(
+  db: Executor,
+  { contest, subject }: { contest: Contest; subject: string },
+  opened: { attempt: Attempt; fresh: boolean },
+  now: Date,
+) {
+  const { attempt } = opened;
+  const [questions, progress] = await Promise.all([
     loadExamQuestions(db, attempt.questionIds),
-    attemptProgress(db, attempt.id),
-    subjectTitle(db, contest.subjectId),
+    // A level opened just now has no answers or lifelines yet.
+    opened.fresh ? { answers: [], lifelines: [] } : attemptProgress(db, attempt.id),
   ]);
   const heading = {
     examType: contest.title,
@@ -123,8 +139,8 @@ export async function openContestLevel(
   contestId: string,
   now: Date,
 ): Promise<ExamPayload> {
-  const contest = await findContest(db, contestId);
-  await requireEntrant(db, contest, userId);
+  const entrants = await entrantsContest(db, contestId, userId);
+  const { contest } = entrants;
   if (now < contest.startsAt) {
     throw conflict(`The contest starts at ${formatDayAndTime(contest.startsAt.toISOString())} (WAT).`);
   }
@@ -134,8 +150,8 @@ export async function openContestLevel(
       `You have finished every level. The final board appears at the end, ${formatDayAndTime(contest.endsAt.toISOString())} (WAT).`,
     );
   }
-  const attempt = await openAttempt(db, contest, userId, progress.open);
-  return levelPayload(db, contest, attempt, now);
+  const opened = await openAttempt(db, contest, userId, progress.open);
+  return levelPayload(db, entrants, opened, now);
 }
 
 /**
@@ -149,11 +165,8 @@ export async function submitContestLevel(
   input: { exam: string; answers: { question: string; option: string }[] },
   now: Date,
 ): Promise<ContestLevelOutcome> {
-  const contest = await findContest(db, contestId);
-  await requireEntrant(db, contest, userId);
-  const owned = await db.transaction(async (tx) => lockAttempt(tx, userId, input.exam));
-  if (owned.contestId !== contest.id) throw conflict('This test is not a level of this contest.');
-  await scoreLevel(db, { userId, contest, attemptId: owned.id, submitted: input.answers, now });
+  const { contest } = await entrantsContest(db, contestId, userId);
+  await scoreLevel(db, { userId, contest, attemptId: input.exam, submitted: input.answers, now });
   const progress = entrantProgress(contest, await settledAttempts(db, contest, userId, now), now);
   return {
     levelsDone: progress.levelsDone,
