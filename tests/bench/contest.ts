@@ -313,7 +313,7 @@ async function main() {
         const option = item.options[Math.floor(Math.random() * item.options.length)];
         if (!option) continue;
         const answer = { exam: level._id, question: item._id, option: option._id };
-        await call(`save answer`, index, 'PATCH', '/api/v1/exam/answer', answer)
+        await call('save answer', index, 'PATCH', '/api/v1/exam/answer', answer)
           .then(() => saved.set(item._id, option._id))
           .catch(() => {});
       }
