@@ -8,6 +8,7 @@
  *   FOR UPDATE SKIP LOCKED: a second instance skips it, and a crash rolls all of it back for the next run.
  */
 
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CONTEST } from '../../../lib/api/contest.ts';
 import { ordinal } from '../../../lib/format.ts';
@@ -15,10 +16,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import { contests } from '../../db/schema.ts';
 import { creditCoins } from '../coins.ts';
 import { type Contest, findContest } from './contest-rows.ts';
+import { seededShuffle } from './entrant-order.ts';
 import { scoreLevel } from './level-score.ts';
 
 /** How many timed-out levels one run scores, so that a run stays short; the next run takes the rest. */
 const LEVELS_PER_RUN = 500;
+/** How many batches one run takes at most (the next run takes any left). */
+const MAX_BATCHES_PER_RUN = 40;
 /** How many levels one instance scores at once. */
 const LEVELS_AT_ONCE = 4;
 
@@ -35,7 +39,8 @@ export async function scoreExpiredLevels(db: Database, now: Date): Promise<numbe
       order by ends_at limit ${LEVELS_PER_RUN}`),
   );
   const contestsById = new Map<string, Promise<Contest>>();
-  const queue = [...due];
+  // Each instance works through the due levels in its own random order, so instances rarely meet on a row.
+  const queue = seededShuffle(due, randomUUID());
   const scoreNext = async (): Promise<void> => {
     const row = queue.shift();
     if (!row) return;
@@ -108,7 +113,14 @@ async function creditPrizes(tx: Executor, contest: Contest, now: Date) {
 
 /** One run of the job: scores timed-out levels, then finishes the contests whose end (and grace) passed. */
 export async function runContestJob(db: Database, now: Date): Promise<{ scored: number; finished: number }> {
-  const scored = await scoreExpiredLevels(db, now);
+  // Batch after batch while a whole one was due, so that many levels running out at the end of a contest
+  // are scored in this run rather than one batch every CONTEST_JOB_INTERVAL_MS.
+  let scored = 0;
+  for (let batches = 0; batches < MAX_BATCHES_PER_RUN; batches += 1) {
+    const batch = await scoreExpiredLevels(db, now);
+    scored += batch;
+    if (batch < LEVELS_PER_RUN) break;
+  }
   const cutoff = new Date(now.getTime() - CONTEST.submitGraceMs).toISOString();
   const due = rowsOf<{ id: string }>(
     await db.execute(sql`select id from contests
