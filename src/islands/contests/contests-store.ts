@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { ContestSummary } from '../../lib/api/contest.ts';
 import type { Paged } from '../../lib/api/paged.ts';
+import { type MoreState, showNextPage, unlisted } from '../shared/paged-list.ts';
 import { browserContestDeps, type ContestDeps } from './contest-deps.ts';
 import { type ContestGroups, groupContests, serverOffset } from './contests.ts';
 
@@ -15,8 +16,7 @@ export type ContestListState =
       contests: ContestSummary[];
       page: number;
       totalPages: number;
-      /** "Show more": reading the next page, or what went wrong the last time. */
-      more: { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string };
+      more: MoreState;
     };
 
 /** The list's countdowns tick this often. */
@@ -63,25 +63,11 @@ export function createContestsStore(overrides: Partial<ContestDeps> = {}) {
   }
 
   /** "Show more" (and its Retry): the next page, added below, leaving out a contest already listed. */
-  async function showMore() {
-    const state = $state.get();
-    if (state.status !== 'ready' || state.more.status === 'loading') return;
-    $state.set({ ...state, more: { status: 'loading' } });
-    const result = await readPage(state.page + 1);
-    const now = $state.get();
-    if (now.status !== 'ready') return;
-    if (!result.ok) {
-      $state.set({ ...now, more: { status: 'failed', message: result.message } });
-      return;
-    }
-    const listed = new Set(now.contests.map((contest) => contest._id));
-    $state.set({
-      status: 'ready',
-      contests: [...now.contests, ...result.data.docs.filter((contest) => !listed.has(contest._id))],
-      page: result.data.page,
-      totalPages: result.data.totalPages,
-      more: { status: 'idle' },
-    });
+  function showMore() {
+    return showNextPage($state, readPage, (shown, next) => ({
+      ...shown,
+      contests: [...shown.contests, ...unlisted(shown.contests, next.docs)],
+    }));
   }
 
   /** The countdowns' beat; a start or an end that has come reads the list again (once at a time). */

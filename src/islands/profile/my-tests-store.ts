@@ -3,6 +3,7 @@ import { ATTEMPT_HISTORY_PAGE_SIZE, type AttemptHistoryEntry } from '../../lib/a
 import type { Paged } from '../../lib/api/paged.ts';
 import { request } from '../../lib/client/api.ts';
 import { formatThousands } from '../../lib/format.ts';
+import { type MoreState, showNextPage, unlisted } from '../shared/paged-list.ts';
 
 /** /profile's "My tests" on screen: the first page loading or failed, or the tests so far and "Show more". */
 export type MyTestsState =
@@ -16,8 +17,7 @@ export type MyTestsState =
       /** The last page read, and how many there are. */
       page: number;
       totalPages: number;
-      /** "Show more": reading the next page, or what went wrong the last time. */
-      more: { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string };
+      more: MoreState;
     };
 
 const HISTORY_PATH = '/api/v1/exam/history';
@@ -76,26 +76,12 @@ export function createMyTestsStore() {
   }
 
   /** "Show more" (and its Retry): the next page, added below. */
-  async function showMore() {
-    const state = $state.get();
-    if (state.status !== 'ready' || state.more.status === 'loading') return;
-    $state.set({ ...state, more: { status: 'loading' } });
-    const result = await readPage(state.page + 1);
-    const now = $state.get();
-    if (now.status !== 'ready') return;
-    if (!result.ok) {
-      $state.set({ ...now, more: { status: 'failed', message: result.message } });
-      return;
-    }
-    const listed = new Set(now.entries.map((entry) => entry._id));
-    $state.set({
-      status: 'ready',
-      entries: [...now.entries, ...result.data.docs.filter((entry) => !listed.has(entry._id))],
-      total: result.data.totalDocs,
-      page: result.data.page,
-      totalPages: result.data.totalPages,
-      more: { status: 'idle' },
-    });
+  function showMore() {
+    return showNextPage($state, readPage, (shown, next) => ({
+      ...shown,
+      entries: [...shown.entries, ...unlisted(shown.entries, next.docs)],
+      total: next.totalDocs,
+    }));
   }
 
   return { $state, load, refresh, showMore };
