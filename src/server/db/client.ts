@@ -22,6 +22,11 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Either: functions that must run inside the caller's transaction take this. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw statement's result (`await db.execute(sql\`…\`)`), typed by the caller. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 /** An open database and the way to close it. */
 export interface DatabaseHandle {
   db: Database;

@@ -8,7 +8,7 @@
 
 import { sql } from 'drizzle-orm';
 import { CONTEST, type ContestBoard, type ContestBoardRow } from '../../../lib/api/contest.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, rowsOf } from '../../db/client.ts';
 import { lastInitial } from '../exams/leaderboard.ts';
 
 interface Standing {
@@ -34,7 +34,7 @@ async function readStandings(db: Executor, contestId: string): Promise<Standing[
     from contest_entries e join users u on u.id = e.user_id
     where e.contest_id = ${contestId}::uuid
     order by e.points desc, e.time_ms, e.seq`);
-  return (result as unknown as { rows: Standing[] }).rows;
+  return rowsOf<Standing>(result);
 }
 
 function rowOf(standing: Standing, place: number, userId: string | undefined): ContestBoardRow {

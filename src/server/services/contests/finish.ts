@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CONTEST } from '../../../lib/api/contest.ts';
 import { ordinal } from '../../../lib/format.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, rowsOf } from '../../db/client.ts';
 import { contests } from '../../db/schema.ts';
 import { creditCoins } from '../coins.ts';
 import { type Contest, findContest } from './contest-rows.ts';
@@ -25,10 +25,6 @@ const LEVELS_PER_RUN = 500;
 const MAX_BATCHES_PER_RUN = 40;
 /** How many levels one instance scores at once. */
 const LEVELS_AT_ONCE = 4;
-
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
 
 /** Scores levels whose deadline (and grace) passed without a hand-in; returns how many were due. */
 export async function scoreExpiredLevels(db: Database, now: Date): Promise<number> {

@@ -8,11 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RankingCredit, ShownVia } from '../../../lib/api/exam.ts';
 import { type Outcome, POINTS_PER_RIGHT_ANSWER, POINTS_PER_WRONG_ANSWER } from '../../../lib/scoring.ts';
-import type { Executor } from '../../db/client.ts';
-
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
+import { type Executor, rowsOf } from '../../db/client.ts';
 
 /**
  * A list of question ids as one SQL value: the same text on both drivers, whatever the list's length. Sorted,

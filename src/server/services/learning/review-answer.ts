@@ -2,17 +2,13 @@
 
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReviewAnswerBody, ReviewOutcome, ReviewRating } from '../../../lib/api/review.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, rowsOf } from '../../db/client.ts';
 import { options, questions, reviewAnswers, reviewCards } from '../../db/schema.ts';
 import { conflict, invalidField, notFound } from '../errors.ts';
 import { GRACE_MS } from '../exams/attempt-rows.ts';
 import { openAttemptQuestions, recordShown } from '../exams/ranking-credit.ts';
 import { deckCounts } from './deck.ts';
 import { countWords, type DeckRating, Rating, ratingFor, scheduleAnswer } from './schedule.ts';
-
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
 
 const RATING_NAMES: Record<DeckRating, ReviewRating> = {
   [Rating.Again]: 'again',
