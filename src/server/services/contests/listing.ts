@@ -8,7 +8,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ContestEntry, ContestSummary } from '../../../lib/api/contest.ts';
 import type { Executor } from '../../db/client.ts';
 import { contestEntries, contests, examTypes, subjects } from '../../db/schema.ts';
-import { subscriptionStatus } from '../accounts.ts';
 import { notFound } from '../errors.ts';
 import type { ContestBoards } from './board.ts';
 import { type Contest, contestStatus, levelAttempts } from './contest-rows.ts';
@@ -60,7 +59,6 @@ async function entryView(
   let place: number | null = null;
   if (final) place = entry.place;
   else if (status === 'live') place = await boards.placeOf(db, contest.id, entry.userId, false);
-  const wonSponsored = final && contest.sponsoredPrize !== null && entry.place === 1 && entry.levelsDone > 0;
   return {
     enteredAt: entry.enteredAt.toISOString(),
     openLevel: progress.state === 'playing' ? progress.open.level : null,
@@ -69,11 +67,7 @@ async function entryView(
     points: entry.points,
     place,
     prizeCoins: entry.prizeCoins,
-    sponsored: wonSponsored
-      ? await sponsoredClaim(db, contest.sponsoredPrize ?? '', entry, () =>
-          subscriptionStatus(db, entry.userId, now),
-        )
-      : null,
+    sponsored: await sponsoredClaim(db, contest, entry, now),
   };
 }
 

@@ -11,32 +11,42 @@ import type { Database, Executor } from '../../db/client.ts';
 import { contestEntries, users } from '../../db/schema.ts';
 import { subscriptionStatus } from '../accounts.ts';
 import { conflict, refused } from '../errors.ts';
-import { findContest } from './contest-rows.ts';
+import { type Contest, findContest } from './contest-rows.ts';
 
 type Entry = typeof contestEntries.$inferSelect;
-type Status = Awaited<ReturnType<typeof subscriptionStatus>>['status'];
+
+/** Whether the entry won the contest's sponsored prize: first place, having played, once it is ranked. */
+function wonSponsoredPrize(contest: Contest, entry: Entry | undefined): entry is Entry {
+  return (
+    contest.finishedAt !== null &&
+    contest.sponsoredPrize !== null &&
+    entry?.place === 1 &&
+    entry.levelsDone > 0
+  );
+}
 
 /** What stops the winner from claiming: the age confirmation first, then the plan. */
-async function blockedBy(db: Executor, userId: string, status: () => Promise<{ status: Status }>) {
+async function blockedBy(db: Executor, userId: string, now: Date) {
   const [user] = await db
     .select({ adultConfirmedAt: users.adultConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!user?.adultConfirmedAt) return 'age' as const;
-  return (await status()).status === 'active' ? null : ('plan' as const);
+  return (await subscriptionStatus(db, userId, now)).status === 'active' ? null : ('plan' as const);
 }
 
-/** The winner's claim as the contest page shows it. */
+/** The sponsored prize as the contest page shows it to the entry's student: null unless they won it. */
 export async function sponsoredClaim(
   db: Executor,
-  prize: string,
+  contest: Contest,
   entry: Entry,
-  status: () => Promise<{ status: Status }>,
-): Promise<SponsoredClaim> {
+  now: Date,
+): Promise<SponsoredClaim | null> {
+  if (!wonSponsoredPrize(contest, entry)) return null;
   return {
-    prize,
+    prize: contest.sponsoredPrize ?? '',
     claimedAt: entry.sponsoredClaimedAt?.toISOString() ?? null,
-    blockedBy: entry.sponsoredClaimedAt ? null : await blockedBy(db, entry.userId, status),
+    blockedBy: entry.sponsoredClaimedAt ? null : await blockedBy(db, entry.userId, now),
   };
 }
 
@@ -57,9 +67,7 @@ export async function claimSponsoredPrize(
     .select()
     .from(contestEntries)
     .where(and(eq(contestEntries.contestId, contestId), eq(contestEntries.userId, userId)));
-  const won = contest.finishedAt !== null && contest.sponsoredPrize !== null && entry?.place === 1;
-  if (!entry || !won || entry.levelsDone === 0)
-    throw conflict('Only this contest’s winner can claim its prize.');
+  if (!wonSponsoredPrize(contest, entry)) throw conflict('Only this contest’s winner can claim its prize.');
   if (entry.sponsoredClaimedAt) return;
   if (!adult) throw refused(`Confirm that you are ${CONTEST.prizeMinimumAge} or over to claim this prize.`);
   await db
