@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   coinLedger,
   contestEntries,
@@ -19,18 +18,12 @@ import { ContestExistsError, createContestFromFile } from '../../src/server/serv
 import { lineOf } from '../support/bank-files.ts';
 import {
   addStudent,
+  contestFilesTestbed,
   contestObject,
-  seedContestCatalogue,
   writeContestFile,
 } from '../support/contest-file-fixture.ts';
-import { openTestDatabase } from '../support/test-database.ts';
 
-const handle = await openTestDatabase();
-afterAll(() => handle.close());
-const { db } = handle;
-const root = await mkdtemp(join(tmpdir(), 'contests-'));
-afterAll(() => rm(root, { recursive: true, force: true }));
-await seedContestCatalogue(db);
+const { db, root } = await contestFilesTestbed('contests-');
 
 const now = new Date('2026-11-28T12:00:00Z');
 const START = '2026-12-05T10:00:00+01:00';

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   attemptAnswers,
   attempts,
@@ -18,18 +16,14 @@ import { createContestFromFile } from '../../src/server/services/contests/schedu
 import { SAMPLE_CONTEST_KEY, seedSampleContest } from '../../src/server/services/seed.ts';
 import {
   addStudent,
+  contestFilesTestbed,
   contestObject,
   seedContestCatalogue,
   writeContestFile,
 } from '../support/contest-file-fixture.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
-const handle = await openTestDatabase();
-afterAll(() => handle.close());
-const { db } = handle;
-const root = await mkdtemp(join(tmpdir(), 'contests-fair-play-'));
-afterAll(() => rm(root, { recursive: true, force: true }));
-await seedContestCatalogue(db);
+const { db, root } = await contestFilesTestbed('contests-fair-play-');
 
 const now = new Date('2026-11-28T12:00:30Z');
 

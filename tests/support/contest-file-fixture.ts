@@ -1,9 +1,12 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { examTypes, subjects, users } from '../../src/server/db/schema.ts';
 import { checkContestFile } from '../../src/server/services/contests/contest-file.ts';
 import { scheduleContest } from '../../src/server/services/contests/schedule.ts';
+import { openTestDatabase } from './test-database.ts';
 
 // A small contest file for the editors' tests: two levels of original arithmetic questions, each with its
 // explanation. Written with two-space indentation, so a field's line can be found with lineOf.
@@ -93,4 +96,17 @@ export async function scheduleFixtureContest(
   if (!check.draft) throw new Error(check.problems.map((problem) => problem.message).join('\n'));
   const summary = await scheduleContest(db, check.draft, { now });
   return { id: summary.contestId, startsAt };
+}
+
+/**
+ * A test database with the catalogue a contest file names, and a scratch folder for contest files, both
+ * removed after the test file.
+ */
+export async function contestFilesTestbed(folderPrefix: string): Promise<{ db: Database; root: string }> {
+  const handle = await openTestDatabase();
+  afterAll(() => handle.close());
+  const root = await mkdtemp(join(tmpdir(), folderPrefix));
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  await seedContestCatalogue(handle.db);
+  return { db: handle.db, root };
 }
