@@ -27,6 +27,8 @@ interface Copy {
 }
 
 const REFRESH_AFTER_MS = CONTEST.boardMaxAgeMs / 2;
+/** How many contests' boards one instance keeps at most. */
+const MAX_COPIES = 50;
 
 async function readStandings(db: Executor, contestId: string): Promise<Standing[]> {
   const result = await db.execute(sql`select e.user_id as "userId", u.first_name as "firstName",
@@ -67,7 +69,13 @@ export class ContestBoards {
     const current = this.copies.get(contestId);
     if (current && current !== held) return current;
     const loading = this.load(db, contestId, final);
+    this.copies.delete(contestId);
     this.copies.set(contestId, loading);
+    // Finished contests' boards never go stale: keep only the most recently read, so memory stays bounded.
+    for (const oldest of this.copies.keys()) {
+      if (this.copies.size <= MAX_COPIES) break;
+      this.copies.delete(oldest);
+    }
     loading.catch(() => this.copies.delete(contestId));
     return loading;
   }
