@@ -63,7 +63,7 @@ const fromDownloadedPapers: WorkboxPlugin = {
     cachedResponse ?? (await caches.open(CACHES.paperImages)).match(request),
 };
 
-// Diagrams can be replaced under the same name (docs/decisions.md), so the network comes first here too.
+// Diagrams can be replaced under the same name (docs/decisions/048-a-papers-images-load-when-the-test-starts-into-the-pages.md), so the network comes first here too.
 const bankImages = new NetworkFirst({
   cacheName: CACHES.bankImages,
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,

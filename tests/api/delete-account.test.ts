@@ -22,7 +22,7 @@ import { databaseFingerprint, expectErrorShape } from '../support/api-probe.ts';
 import { createPaper } from '../support/bank-fixture.ts';
 import { createTestApp, signUpStudent, type TestApp } from '../support/test-app.ts';
 
-// DELETE /api/v1/user (docs/decisions.md, "Deleting an account"): the right to erasure. The password is
+// DELETE /api/v1/user (docs/decisions/015-deleting-an-account-erases-the-student-and-keeps-the.md, "Deleting an account"): the right to erasure. The password is
 // checked; then the student's personal data, sessions, attempts and coins go, the email and phone number are
 // free again, and only the payments stay, for the accounts, naming nobody.
 

@@ -342,7 +342,7 @@ describe('the daily test', () => {
     expect(one.status).toBe(200);
     expect(one.json.data.duration).toBe(10);
     expect(one.json.data.questions).toHaveLength(8);
-    // Each student's own draw (docs/decisions.md); with 8 questions, both get all 8.
+    // Each student's own draw (docs/decisions/093-every-ranking-is-earned-one-record-of-shown-keys-one-rule.md); with 8 questions, both get all 8.
     expect(two.json.data.questions.map((q: { _id: string }) => q._id).sort()).toEqual(
       paperA.questions.map((q) => q.id).sort(),
     );

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 
-// Messages appear where the student is looking, and never on top of what the student needs (docs/decisions.md,
+// Messages appear where the student is looking, and never on top of what the student needs (docs/decisions/068-messages-appear-where-the-student-is-looking.md,
 // "Messages appear where the student is looking"): a toast sits below the header, clear of its buttons and
 // of the quiz timer; the contact form's outcome appears under its Submit button and takes the focus, online
 // and offline.

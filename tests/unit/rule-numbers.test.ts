@@ -37,7 +37,9 @@ describe('the numbers the pages state', () => {
   it('state the ranking rule as the code words it', () => {
     const bold = `**${RANKING_RULE}**`;
     expect(read('src/content/pages/instructions.mdx')).toContain(bold);
-    expect(read('docs/decisions.md')).toContain(bold);
+    expect(read('docs/decisions/093-every-ranking-is-earned-one-record-of-shown-keys-one-rule.md')).toContain(
+      bold,
+    );
     expect(read('src/pages/leader-board.astro')).toContain('{RANKING_RULE}');
     expect(read('src/islands/utme/result.ts')).toContain('RANKING_RULE');
   });

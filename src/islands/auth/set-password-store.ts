@@ -61,7 +61,7 @@ export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserD
   const $tokenFromLink = atom(false);
   /** What step 2 says after "Send again": where the new token went, and that the earlier one is dead. */
   const $notice = atom('');
-  // A token was already mailed in this visit, so a new request retires it (docs/decisions.md).
+  // A token was already mailed in this visit, so a new request retires it (docs/decisions/065-a-reset-link-carries-its-token-in-the-fragment-a-new.md).
   let tokenSentBefore = false;
 
   const requestToken = createFormStore({

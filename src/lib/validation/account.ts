@@ -11,7 +11,7 @@ import {
 import { z } from './zod.ts';
 
 /**
- * Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions.md).
+ * Sign-up (spec §5). The phone rule matches sign-in's, so every account can sign in (docs/decisions/001-the-sign-in-phone-rule-is-exactly-11-digits-and-so-is-sign.md).
  * A mismatched confirmation is reported with the other field errors, in the form and in the API's 400.
  */
 export const signUpSchema = z
@@ -27,7 +27,7 @@ export const signUpSchema = z
   .check(confirmationMatches('password', 'confirmPassword'));
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-/** Sign-in (spec §5): exactly 11 digits, and the message says 11 (docs/decisions.md). */
+/** Sign-in (spec §5): exactly 11 digits, and the message says 11 (docs/decisions/001-the-sign-in-phone-rule-is-exactly-11-digits-and-so-is-sign.md). */
 export const signInSchema = z.object({
   telephone: phoneNumber(),
   password: password('Password is required', 6, 'Password must be at least 6 characters long'),

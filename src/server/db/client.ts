@@ -72,7 +72,7 @@ function withDefaultUser(url: string): string {
  * A node-postgres pool that survives the database going away: a connection that breaks fails only the
  * query using it and is dropped from the pool, and the next request opens a new one. node-postgres emits
  * 'error' on a broken connection, which would end the process if nothing listened, so every connection
- * and the pool itself get a listener (docs/decisions.md, "The PostgreSQL driver").
+ * and the pool itself get a listener (docs/decisions/004-the-postgresql-driver-is-node-postgres.md, "The PostgreSQL driver").
  */
 export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   const report = options.onConnectionError ?? (() => {});

@@ -100,7 +100,7 @@ export const passwordResets = pgTable(
 
 /**
  * Browsers that signed in to an account before, each holding a device cookie: a sign-in that presents one
- * is not stopped by the account's limit that strangers' wrong guesses fill (docs/decisions.md).
+ * is not stopped by the account's limit that strangers' wrong guesses fill (docs/decisions/089-a-browser-that-signed-in-before-is-trusted-past-the-per.md).
  */
 export const trustedDevices = pgTable(
   'trusted_devices',
@@ -708,7 +708,7 @@ export const welcomedIdentities = pgTable('welcomed_identities', {
 /**
  * Each student's latest questions shown in scored attempts, at most the mastery window (20) per subject and
  * topic: what GET /mastery reads, so that its work is bounded by the topics met, not by the attempts taken
- * (docs/decisions.md, "Mastery reads the latest answers only"). Kept by a trigger on attempts (migration
+ * (docs/decisions/090-bounded-work-per-student-upload-limits-a-kept-mastery.md, "Mastery reads the latest answers only"). Kept by a trigger on attempts (migration
  * 0016): a submitted attempt adds its questions and trims each topic it touched back to the window. The
  * subject and topic are the question's when shown, for the trimming; mastery groups by the question's own.
  */

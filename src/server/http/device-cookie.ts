@@ -3,7 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { DEVICE_COOKIE_DAYS, trustedDeviceFor } from '../services/trusted-devices.ts';
 import type { AppEnv } from './types.ts';
 
-/** The device cookie's name (docs/decisions.md, "Rate limits"). */
+/** The device cookie's name (docs/decisions/009-rate-limits-shared-in-redis-aimed-at-attackers-never-at-a.md, "Rate limits"). */
 export const DEVICE_COOKIE = 'device';
 /** The only path the browser sends the device cookie to: nothing else reads it. */
 export const SIGN_IN_PATH = '/api/v1/user/login';

@@ -5,7 +5,7 @@ const DAY = 24 * HOUR;
 
 /**
  * Every limit: how many counted requests (`points`) one key may make in a fixed window of `seconds`.
- * docs/decisions.md records why each number is what it is.
+ * docs/decisions/009-rate-limits-shared-in-redis-aimed-at-attackers-never-at-a.md records why each number is what it is.
  */
 export const RATE_LIMIT_POLICY = {
   /** Failed sign-ins for one phone number from one address: stops one guesser, never the owner elsewhere. */

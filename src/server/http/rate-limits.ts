@@ -30,7 +30,7 @@ export { RATE_LIMIT_POLICY } from './rate-limit-policy.ts';
 export { DEFAULT_RATE_LIMIT_PREFIX } from './rate-limiter.ts';
 
 /**
- * The rate limits of one app instance (docs/decisions.md). With `redis`, counters live there under
+ * The rate limits of one app instance (docs/decisions/009-rate-limits-shared-in-redis-aimed-at-attackers-never-at-a.md). With `redis`, counters live there under
  * `rateLimitPrefix`, so instances that share both share every limit; otherwise each createApp() gets fresh
  * in-memory counters.
  */
@@ -66,7 +66,7 @@ export function createRateLimits(
       ({ telephone, device }, address) =>
         device
           ? // A browser that signed in to this number before meets only its own lockout, so strangers'
-            // guesses, which fill the counters below, never lock the owner out (docs/decisions.md).
+            // guesses, which fill the counters below, never lock the owner out (docs/decisions/089-a-browser-that-signed-in-before-is-trusted-past-the-per.md).
             [counter('loginDevice', device, deviceMessage, forgiveOnSuccess)]
           : [
               // A success clears this guesser-and-number counter: the owner's own typos are forgiven.

@@ -29,7 +29,7 @@ import { rememberWelcomed } from './returning-identities.ts';
 const WRONG_PASSWORD = 'Your password is not correct';
 
 /**
- * Deletes a student's account for good, once the password is right (docs/decisions.md, "Deleting an
+ * Deletes a student's account for good, once the password is right (docs/decisions/015-deleting-an-account-erases-the-student-and-keeps-the.md, "Deleting an
  * account"). One transaction removes every row of the student's (ERASED_WITH_ACCOUNT: sessions, links,
  * coins, attempts, so the student leaves the leaderboard, the review deck, question reports...), and
  * empties the user row of every personal detail, which frees the email and the phone number for a new

@@ -74,7 +74,7 @@ function withSpokenName(html: string): string {
 
 /**
  * Renders one formula with KaTeX: its HTML for the eye and MathML, named in words, for screen readers
- * (docs/decisions.md, "Formulas for screen readers"). `trust` stays off, so \href, \url and
+ * (docs/decisions/054-formulas-for-screen-readers-mathml-named-in-words-katexs.md, "Formulas for screen readers"). `trust` stays off, so \href, \url and
  * \includegraphics are refused; a formula KaTeX cannot parse throws a RichTextError that quotes KaTeX's
  * message.
  */

@@ -61,7 +61,7 @@ const rankedSitting = sql`a.kind = 'utme' and a.submitted_at is not null and not
 
 /**
  * Each compared student's ranked sitting: the first drawn wholly from questions whose answers they had not
- * seen, which alone earns credit (docs/decisions.md), with its ranking total (what its credited questions
+ * seen, which alone earns credit (docs/decisions/093-every-ranking-is-earned-one-record-of-shown-keys-one-rule.md), with its ranking total (what its credited questions
  * earned). A student has one open sitting at most and it is scored before the next starts.
  */
 const firstSittings = sql`select distinct on (a.user_id) a.user_id, (a.credit->>'points')::integer as total,

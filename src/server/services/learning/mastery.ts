@@ -34,7 +34,7 @@ interface TopicRow {
  * cannot trade them for a scan of every student's answers. The bank's topics come from
  * questions_paper_topic_idx alone (an index-only scan, paper by paper for a few practised subjects).
  * A question moved to another topic by an import keeps its answers and counts in its new topic; answers the
- * trigger trimmed from the old topic before the move are not brought back (docs/decisions.md).
+ * trigger trimmed from the old topic before the move are not brought back (docs/decisions/090-bounded-work-per-student-upload-limits-a-kept-mastery.md).
  *
  * A contest's levels, and its questions wherever they appear, are left out: they are the contest's alone.
  * A daily test's answers count once its answers open (scoring.ts answersOpenAt): a share per topic before
