@@ -26,6 +26,7 @@ import { userRoutes } from './routes/user/index.ts';
 import { yearRoutes } from './routes/year/index.ts';
 import { ContestBoards } from './services/contests/board.ts';
 import { LeaderboardSnapshot } from './services/exams/leaderboard.ts';
+import { PaperCache } from './services/exams/paper-cache.ts';
 
 const ONE_MEGABYTE = 1024 * 1024;
 
@@ -36,6 +37,8 @@ export function createApp(deps: AppDeps) {
   // an account clears them.
   const board = new LeaderboardSnapshot();
   const contestBoards = new ContestBoards();
+  // One copy of the papers' questions and keys, for the exams and the contests alike.
+  const papers = new PaperCache();
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -93,9 +96,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/examType', examTypeRoutes());
   app.route('/api/v1/subject', subjectRoutes());
   app.route('/api/v1/year', yearRoutes());
-  app.route('/api/v1/exam', examRoutes(board, limits));
+  app.route('/api/v1/exam', examRoutes(board, papers, limits));
   app.route('/api/v1/mastery', masteryRoutes());
-  app.route('/api/v1/contest', contestRoutes(contestBoards));
+  app.route('/api/v1/contest', contestRoutes(contestBoards, papers));
   app.route('/api/v1/question', questionRoutes(limits));
   app.route('/api/v1/review', reviewRoutes());
   app.route('/api/v1/plan', planRoutes());

@@ -117,7 +117,11 @@ export async function superviseInstances(options: SuperviseOptions): Promise<Sup
 
   /** Starts one run of an instance; resolves once it is ready, or rejects if it ends or stalls first. */
   function start(instance: Instance): Promise<void> {
-    const child = spawn(process.execPath, ['server.mjs'], {
+    // BENCH_CPU_PROFILE=<folder> writes each run's V8 CPU profile there when it stops (open it in Chrome's
+    // DevTools): where an instance's time went under the bench's load.
+    const profile = process.env.BENCH_CPU_PROFILE;
+    const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+    const child = spawn(process.execPath, [...nodeArgs, 'server.mjs'], {
       env: {
         ...process.env,
         ...environment,

@@ -18,13 +18,14 @@ import { openContestLevel, submitContestLevel } from '../../services/contests/le
 import { listContests, readContest } from '../../services/contests/listing.ts';
 import { contestReview } from '../../services/contests/review.ts';
 import { claimSponsoredPrize } from '../../services/contests/sponsored-prize.ts';
+import type { PaperCache } from '../../services/exams/paper-cache.ts';
 
 /**
  * /api/v1/contest: the contests (anyone may read them; a signed-in caller also sees their entry), entering,
  * the open level and handing it in, the board, the entrant's review after the end, and a winner's claim of a sponsored prize. Answers and
  * lifelines in a level go through /api/v1/exam like any attempt's. docs/contests.md tells the rules.
  */
-export function contestRoutes(boards: ContestBoards) {
+export function contestRoutes(boards: ContestBoards, papers: PaperCache) {
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -64,7 +65,7 @@ export function contestRoutes(boards: ContestBoards) {
     .get('/:id/level', requireUser, validate('param', contestParamSchema), async (c) => {
       const { db, clock } = c.get('deps');
       const contestId = c.req.valid('param').id;
-      const level = await openContestLevel(db, c.get('auth').userId, contestId, clock.now());
+      const level = await openContestLevel(db, papers, c.get('auth').userId, contestId, clock.now());
       return ok(c, 'Contest level fetched successfully', level);
     })
     .post(
@@ -76,7 +77,14 @@ export function contestRoutes(boards: ContestBoards) {
         const { db, clock } = c.get('deps');
         const contestId = c.req.valid('param').id;
         const input = c.req.valid('json');
-        const outcome = await submitContestLevel(db, c.get('auth').userId, contestId, input, clock.now());
+        const outcome = await submitContestLevel(
+          db,
+          papers,
+          c.get('auth').userId,
+          contestId,
+          input,
+          clock.now(),
+        );
         return ok(
           c,
           outcome.next ? 'Level handed in: the next level is open' : 'Last level handed in',

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   dailyQuerySchema,
   examQuerySchema,
@@ -22,6 +22,7 @@ import { saveAnswer } from '../../services/exams/answers.ts';
 import { attemptHistory } from '../../services/exams/attempt-history.ts';
 import { attemptPayload, attemptResponseJson } from '../../services/exams/attempt-payload.ts';
 import { dailyTaken } from '../../services/exams/daily-taken.ts';
+import type { ExamCaller } from '../../services/exams/exam-context.ts';
 import { type LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
 import { useLifeline } from '../../services/exams/lifelines.ts';
 import { uploadOfflineAttempt } from '../../services/exams/offline-attempts.ts';
@@ -30,7 +31,7 @@ import {
   OFFLINE_PAPER_MESSAGE,
   offlinePaperSize,
 } from '../../services/exams/offline-papers.ts';
-import { PaperCache } from '../../services/exams/paper-cache.ts';
+import type { PaperCache } from '../../services/exams/paper-cache.ts';
 import {
   findDailyAttemptToSubmit,
   readResult,
@@ -42,14 +43,21 @@ import { openTopicPractice } from '../../services/exams/topic-practice.ts';
 import { openUtmeSitting, utmeCatalogue } from '../../services/exams/utme.ts';
 import { readUtmeResult, scoreUtmeSitting, utmeRanking } from '../../services/exams/utme-result.ts';
 
+/** Who calls a route that reads the session itself: the bearer token, and whether it is the web app. */
+function callerOf(c: Context<AppEnv>): ExamCaller {
+  return {
+    token: bearerToken(c.req.header('authorization')) ?? '',
+    fromWebApp: fromWebApp(c.req.header('frontend-source')),
+  };
+}
+
 /**
  * /api/v1/exam: full exams, daily tests, UTME mock sittings, topic practices, saving and submitting answers,
  * lifelines, the leaderboard, the caller's test history, and papers taken offline (downloaded, and their
  * attempts uploaded). Each app instance keeps its own paper cache and leaderboard copy (see their modules for
  * how fresh they are); the copy is the app's, which the deletion of an account clears.
  */
-export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
-  const papers = new PaperCache();
+export function examRoutes(board: LeaderboardSnapshot, papers: PaperCache, limits: RateLimits) {
   return new Hono<AppEnv>()
     .get('/leaderboard', requireUser, async (c) => {
       const { db } = c.get('deps');
@@ -88,10 +96,7 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
     .get('/', requireBearer, validate('query', examQuerySchema), async (c) => {
       // The session is read in the statement that starts the attempt (see openExamAttempt).
       const { db, clock } = c.get('deps');
-      const caller = {
-        token: bearerToken(c.req.header('authorization')) ?? '',
-        fromWebApp: fromWebApp(c.req.header('frontend-source')),
-      };
+      const caller = callerOf(c);
       const signedIn = (session: AuthContext) => c.set('auth', session);
       const payload = await openExamAttempt(db, papers, caller, c.req.valid('query'), clock.now(), signedIn);
       // The same body as ok() writes, built faster (see attemptResponseJson).
@@ -126,9 +131,10 @@ export function examRoutes(board: LeaderboardSnapshot, limits: RateLimits) {
       const result = await scoreUtmeSitting(db, c.get('auth').userId, exam, answers, clock.now());
       return ok(c, 'UTME sitting submitted successfully', result);
     })
-    .patch('/answer', requireUser, validate('json', saveAnswerSchema), async (c) => {
+    .patch('/answer', requireBearer, validate('json', saveAnswerSchema), async (c) => {
+      // The session is read in the statement that saves the answer (see saveAnswer).
       const { db, clock } = c.get('deps');
-      await saveAnswer(db, c.get('auth').userId, c.req.valid('json'), clock.now());
+      c.set('auth', await saveAnswer(db, callerOf(c), c.req.valid('json'), clock.now()));
       return ok(c, c.req.valid('json').option === null ? 'Answer cleared' : 'Answer saved', null);
     })
     .post('/answer/daily', requireUser, validate('json', submitDailySchema), async (c) => {

@@ -12,7 +12,7 @@ import { attempts } from '../../db/schema.ts';
 import { conflict } from '../errors.ts';
 import { readAnswers } from '../exams/answers.ts';
 import { lockAttempt } from '../exams/attempt-rows.ts';
-import { loadAnswerKey } from '../exams/papers.ts';
+import { type AnswerKeyEntry, loadAnswerKey } from '../exams/papers.ts';
 import { boardCreditOf, claimCredit } from '../exams/ranking-credit.ts';
 import { resultOf } from '../exams/scoring.ts';
 import { saveSubmittedAnswers } from '../exams/submitted-answers.ts';
@@ -40,6 +40,8 @@ export interface LevelHandIn {
   /** The answers a hand-in carries; none when the finishing job scores a level whose time ran out. */
   submitted: { question: string; option: string }[];
   now: Date;
+  /** The contest's answer key when the caller holds it (the paper cache); read here otherwise. */
+  key?: Map<string, AnswerKeyEntry>;
 }
 
 /**
@@ -50,17 +52,17 @@ export interface LevelHandIn {
  */
 export async function scoreLevel(
   db: Database,
-  { userId, contest, attemptId, submitted, now }: LevelHandIn,
+  { userId, contest, attemptId, submitted, now, key: heldKey }: LevelHandIn,
   { skipLocked = false }: { skipLocked?: boolean } = {},
-) {
-  await db.transaction(async (tx) => {
+): Promise<{ submittedAt: Date } | undefined> {
+  return db.transaction(async (tx) => {
     const attempt = await lockLevel(tx, userId, attemptId, skipLocked);
-    if (!attempt) return; // the finishing job on another instance is scoring it
+    if (!attempt) return undefined; // the finishing job on another instance is scoring it
     if (attempt.contestId !== contest.id || attempt.contestLevel === null) {
       throw conflict('This test is not a level of this contest.');
     }
-    if (attempt.submittedAt) return;
-    const key = await loadAnswerKey(tx, attempt.questionIds);
+    if (attempt.submittedAt) return { submittedAt: attempt.submittedAt };
+    const key = heldKey ?? (await loadAnswerKey(tx, attempt.questionIds));
     const inTime = now.getTime() <= attempt.endsAt.getTime() + CONTEST.submitGraceMs;
     const answers =
       inTime && submitted.length > 0
@@ -76,27 +78,24 @@ export async function scoreLevel(
     });
     const credit = boardCreditOf(claim, attempt.questionIds, result.outcomes);
     const ended = levelEnd({ endsAt: attempt.endsAt, submittedAt: now });
-    await tx
-      .update(attempts)
-      .set({
-        submittedAt: now,
-        score: result.score,
-        correctAnswer: result.correctAnswer,
-        wrongAnswer: result.wrongAnswer,
-        unanswered: result.unanswered,
-        scoreAccuracy: result.scoreAccuracy,
-        timeSpentSeconds: Math.max(0, Math.round((ended.getTime() - attempt.startedAt.getTime()) / 1000)),
-        // Contest points never enter the Leader Board: the attempt is never counted there.
-        counted: false,
-        credit,
-      })
-      .where(eq(attempts.id, attempt.id));
-    // The levels run back to back from the start, so the time from the start to this level's end is the
-    // entrant's whole time so far.
-    await tx.execute(sql`update contest_entries
+    const timeSpentSeconds = Math.max(0, Math.round((ended.getTime() - attempt.startedAt.getTime()) / 1000));
+    // One statement for both rows. The levels run back to back from the start, so the time from the start
+    // to this level's end is the entrant's whole time so far.
+    await tx.execute(sql`with scored as (
+        update attempts set submitted_at = ${now.toISOString()}::timestamptz, score = ${result.score}::integer,
+          correct_answer = ${result.correctAnswer}::integer, wrong_answer = ${result.wrongAnswer}::integer,
+          unanswered = ${result.unanswered}::integer, score_accuracy = ${result.scoreAccuracy}::integer,
+          time_spent_seconds = ${timeSpentSeconds}::integer,
+          -- Contest points never enter the Leader Board: the attempt is never counted there.
+          counted = false, credit = ${JSON.stringify(credit)}::jsonb
+        where id = ${attempt.id}::uuid
+        returning id
+      )
+      update contest_entries
       set points = points + ${credit.points}::integer,
         levels_done = greatest(levels_done, ${attempt.contestLevel}::smallint),
         time_ms = greatest(time_ms, ${ended.getTime() - contest.startsAt.getTime()}::integer)
-      where contest_id = ${contest.id}::uuid and user_id = ${userId}::uuid`);
+      where contest_id = ${contest.id}::uuid and user_id = ${userId}::uuid and exists (select 1 from scored)`);
+    return { submittedAt: now };
   });
 }

@@ -9,43 +9,24 @@ import { CONTEST, type ContestLevelOutcome } from '../../../lib/api/contest.ts';
 import type { ExamPayload, ExamQuestion } from '../../../lib/api/exam.ts';
 import { formatDayAndTime } from '../../../lib/format.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { attempts, contests, subjects } from '../../db/schema.ts';
-import { conflict, notFound } from '../errors.ts';
+import { attempts } from '../../db/schema.ts';
+import { conflict } from '../errors.ts';
 import { attemptProgress, payloadOf } from '../exams/attempt-payload.ts';
 import type { Attempt } from '../exams/attempt-rows.ts';
-import { loadExamQuestions } from '../exams/papers.ts';
+import type { PaperCache } from '../exams/paper-cache.ts';
+import type { PaperContent } from '../exams/papers.ts';
 import { type Contest, contestPaperId, levelAttempts } from './contest-rows.ts';
 import { entrantOptionOrder, entrantQuestionOrder } from './entrant-order.ts';
 import { scoreLevel } from './level-score.ts';
 import { entrantProgress, type LevelWindow } from './level-windows.ts';
-
-/**
- * The contest and its subject's title, for an entrant: one statement. Only an entrant may play, and only
- * while the contest is not cancelled.
- */
-async function entrantsContest(db: Executor, contestId: string, userId: string) {
-  const [row] = await db
-    .select({
-      contest: contests,
-      subject: subjects.title,
-      entered: sql<boolean>`exists (select 1 from contest_entries e
-        where e.contest_id = ${contests.id} and e.user_id = ${userId}::uuid)`,
-    })
-    .from(contests)
-    .innerJoin(subjects, eq(subjects.id, contests.subjectId))
-    .where(eq(contests.id, contestId));
-  if (!row) throw notFound('This contest does not exist.');
-  if (row.contest.cancelledAt) throw conflict('This contest was cancelled, and every entry fee refunded.');
-  if (!row.entered) throw conflict('Enter this contest before its start to play it.');
-  return { contest: row.contest, subject: row.subject };
-}
+import { type LevelAttempt, type PlayContext, playContext } from './play-context.ts';
 
 /**
  * Scores the entrant's levels whose time ran out without a hand-in, so the clock of the next one is right;
  * returns their level attempts as they stand after.
  */
-async function settledAttempts(db: Database, contest: Contest, userId: string, now: Date) {
-  const rows = await levelAttempts(db, contest.id, userId);
+async function settledAttempts(db: Database, context: PlayContext, userId: string, now: Date) {
+  const { contest, attempts: rows } = context;
   const expired = rows.filter(
     (row) => row.submittedAt === null && now.getTime() > row.endsAt.getTime() + CONTEST.submitGraceMs,
   );
@@ -55,7 +36,13 @@ async function settledAttempts(db: Database, contest: Contest, userId: string, n
 }
 
 /** The level's attempt: created (its questions in the entrant's own order) the first time it is asked for. */
-async function openAttempt(db: Database, contest: Contest, userId: string, window: LevelWindow) {
+async function openAttempt(
+  db: Database,
+  contest: Contest,
+  userId: string,
+  window: LevelWindow,
+  known: readonly LevelAttempt[],
+) {
   const level = contest.levels[window.level - 1];
   if (!level) throw new Error(`Contest ${contest.id} has no level ${window.level}`);
   const questionIds = entrantQuestionOrder(level.questionIds, {
@@ -64,27 +51,30 @@ async function openAttempt(db: Database, contest: Contest, userId: string, windo
     level: window.level,
   });
   // One statement when the level opens for the first time; a resume reads the stored attempt.
-  const [inserted] = await db
-    .insert(attempts)
-    .values({
-      userId,
-      kind: 'contest',
-      paperId: contestPaperId(contest.id),
-      subjectId: contest.subjectId,
-      questionIds,
-      durationMinutes: level.minutes,
-      startedAt: window.startsAt,
-      endsAt: window.endsAt,
-      contestId: contest.id,
-      contestLevel: window.level,
-      // A contest's mistakes never go to the review deck: its questions are reserved.
-      deckAddedAt: window.startsAt,
-    })
-    .onConflictDoNothing({
-      target: [attempts.contestId, attempts.userId, attempts.contestLevel],
-      where: sql`${attempts.contestId} is not null`,
-    })
-    .returning();
+  const stored = known.some((attempt) => attempt.level === window.level);
+  const [inserted] = stored
+    ? []
+    : await db
+        .insert(attempts)
+        .values({
+          userId,
+          kind: 'contest',
+          paperId: contestPaperId(contest.id),
+          subjectId: contest.subjectId,
+          questionIds,
+          durationMinutes: level.minutes,
+          startedAt: window.startsAt,
+          endsAt: window.endsAt,
+          contestId: contest.id,
+          contestLevel: window.level,
+          // A contest's mistakes never go to the review deck: its questions are reserved.
+          deckAddedAt: window.startsAt,
+        })
+        .onConflictDoNothing({
+          target: [attempts.contestId, attempts.userId, attempts.contestLevel],
+          where: sql`${attempts.contestId} is not null`,
+        })
+        .returning();
   if (inserted) return { attempt: inserted, fresh: true };
   const [attempt] = await db
     .select()
@@ -110,21 +100,20 @@ function inEntrantOrder(questions: ExamQuestion[], userId: string): ExamQuestion
 
 async function levelPayload(
   db: Executor,
-  { contest, subject }: { contest: Contest; subject: string },
+  { contest, subject }: PlayContext,
+  content: PaperContent,
   opened: { attempt: Attempt; fresh: boolean },
   now: Date,
 ) {
   const { attempt } = opened;
-  const [questions, progress] = await Promise.all([
-    loadExamQuestions(db, attempt.questionIds),
-    // A level opened just now has no answers or lifelines yet.
-    opened.fresh ? { answers: [], lifelines: [] } : attemptProgress(db, attempt.id),
-  ]);
+  // A level opened just now has no answers or lifelines yet.
+  const progress = opened.fresh ? { answers: [], lifelines: [] } : await attemptProgress(db, attempt.id);
   const heading = {
     examType: contest.title,
     subject,
     year: `Level ${attempt.contestLevel} of ${contest.levels.length}`,
   };
+  const questions = attempt.questionIds.flatMap((id) => content.questions.get(id) ?? []);
   const ordered = inEntrantOrder(questions, attempt.userId);
   return payloadOf(attempt, now, heading, ordered, progress.answers, progress.lifelines);
 }
@@ -135,23 +124,28 @@ async function levelPayload(
  */
 export async function openContestLevel(
   db: Database,
+  papers: PaperCache,
   userId: string,
   contestId: string,
   now: Date,
 ): Promise<ExamPayload> {
-  const entrants = await entrantsContest(db, contestId, userId);
-  const { contest } = entrants;
+  const context = await playContext(db, contestId, userId);
+  const { contest } = context;
   if (now < contest.startsAt) {
     throw conflict(`The contest starts at ${formatDayAndTime(contest.startsAt.toISOString())} (WAT).`);
   }
-  const progress = entrantProgress(contest, await settledAttempts(db, contest, userId, now), now);
+  const attempts = await settledAttempts(db, context, userId, now);
+  const progress = entrantProgress(contest, attempts, now);
   if (progress.state !== 'playing') {
     throw conflict(
       `You have finished every level. The final board appears at the end, ${formatDayAndTime(contest.endsAt.toISOString())} (WAT).`,
     );
   }
-  const opened = await openAttempt(db, contest, userId, progress.open);
-  return levelPayload(db, entrants, opened, now);
+  const [opened, content] = await Promise.all([
+    openAttempt(db, contest, userId, progress.open, attempts),
+    papers.get(db, context.paper.id, context.paper.version),
+  ]);
+  return levelPayload(db, context, content, opened, now);
 }
 
 /**
@@ -160,14 +154,29 @@ export async function openContestLevel(
  */
 export async function submitContestLevel(
   db: Database,
+  papers: PaperCache,
   userId: string,
   contestId: string,
   input: { exam: string; answers: { question: string; option: string }[] },
   now: Date,
 ): Promise<ContestLevelOutcome> {
-  const { contest } = await entrantsContest(db, contestId, userId);
-  await scoreLevel(db, { userId, contest, attemptId: input.exam, submitted: input.answers, now });
-  const progress = entrantProgress(contest, await settledAttempts(db, contest, userId, now), now);
+  const context = await playContext(db, contestId, userId);
+  const { contest } = context;
+  const { key } = await papers.get(db, context.paper.id, context.paper.version);
+  const scored = await scoreLevel(db, {
+    userId,
+    contest,
+    attemptId: input.exam,
+    submitted: input.answers,
+    now,
+    key,
+  });
+  // The attempts as read before the hand-in, with this one as the hand-in left it.
+  const handedIn = context.attempts.map((attempt) =>
+    attempt.id === input.exam && scored ? { ...attempt, submittedAt: scored.submittedAt } : attempt,
+  );
+  const attempts = await settledAttempts(db, { ...context, attempts: handedIn }, userId, now);
+  const progress = entrantProgress(contest, attempts, now);
   return {
     levelsDone: progress.levelsDone,
     next:

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attemptAnswers, lifelineUses } from '../../db/schema.ts';
+import { adminRefused, unauthenticated } from '../errors.ts';
+import { type LiveSession, liveCaller, liveSessionValues } from '../sessions.ts';
 import {
   badAnswer,
   conflictError,
@@ -11,6 +13,7 @@ import {
   requireOpen,
   type SavedAnswer,
 } from './attempt-rows.ts';
+import type { ExamCaller } from './exam-context.ts';
 
 async function skippedQuestions(tx: Executor, attemptId: string): Promise<Set<string>> {
   const rows = await tx
@@ -24,8 +27,9 @@ async function skippedQuestions(tx: Executor, attemptId: string): Promise<Set<st
  * Saves one picked answer, or clears it (`option: null`), only while the attempt is open and before its
  * deadline.
  *
- * The common case is one statement: it locks the attempt row FOR SHARE, checks that the attempt is the
- * student's, open and not past its deadline, that the question is in it (and the option is the question's,
+ * The common case is one statement, which also reads the caller's session (so it takes the place of
+ * requireUser, and returns the session): it locks the attempt row FOR SHARE, checks that the attempt is the
+ * caller's, open and not past its deadline, that the question is in it (and the option is the question's,
  * and the question was not skipped), and writes. A submission locks the same row FOR UPDATE, so the two
  * queue: a save either commits before the submission reads the answers, or sees the attempt submitted
  * (PostgreSQL re-checks a row that changed while the statement waited for it) and changes nothing. When the
@@ -38,54 +42,80 @@ async function skippedQuestions(tx: Executor, attemptId: string): Promise<Set<st
  */
 export async function saveAnswer(
   db: Database,
-  userId: string,
+  caller: ExamCaller,
   input: { exam: string; question: string; option: string | null },
   now: Date,
-) {
-  const values = { exam: input.exam, userId, question: input.question, now: now.toISOString() };
-  const done =
+): Promise<LiveSession> {
+  const values = {
+    ...liveSessionValues(caller.token, now),
+    fromWebApp: caller.fromWebApp,
+    exam: input.exam,
+    question: input.question,
+  };
+  const [row] =
     input.option === null
       ? await clearAnswerQuery(db, values)
       : await saveAnswerQuery(db, { ...values, option: input.option });
-  if (done.length === 0) await saveAnswerChecked(db, userId, input, now);
+  if (!row) throw unauthenticated();
+  if (row.isAdmin && caller.fromWebApp) throw adminRefused();
+  if (!row.saved) await saveAnswerChecked(db, row.userId, input, now);
+  return { sessionId: row.sessionId, userId: row.userId, isAdmin: row.isAdmin };
 }
 
-type AnswerValues = { exam: string; userId: string; question: string; now: string };
+type AnswerValues = ReturnType<typeof liveSessionValues> & {
+  fromWebApp: boolean;
+  exam: string;
+  question: string;
+};
 
-// The student's attempt, if it is open, not past its deadline and holds the question.
-const openAttemptHolding = sql`select a.id from attempts a
-  where a.id = ${sql.placeholder('exam')}::uuid and a.user_id = ${sql.placeholder('userId')}::uuid
-    and a.submitted_at is null and a.ends_at >= ${sql.placeholder('now')}::timestamptz
-    and ${sql.placeholder('question')}::uuid = any(a.question_ids)`;
+/** The caller's session, and whether the statement saved (or cleared) the answer; no row without a session. */
+type AnswerRow = LiveSession & { saved: boolean };
 
-const saveAnswerQuery = preparedQuery<{ attemptId: string }, AnswerValues & { option: string }>(
+// The caller's live session (read here rather than by requireUser: the save is one round trip), and their
+// attempt, if it is open, not past its deadline and holds the question. An admin from the web app has none.
+const callerAndAttempt = sql`caller as (${liveCaller}),
+  target as (
+    select a.id from attempts a join caller on caller.user_id = a.user_id
+    where a.id = ${sql.placeholder('exam')}::uuid
+      and a.submitted_at is null and a.ends_at >= ${sql.placeholder('now')}::timestamptz
+      and ${sql.placeholder('question')}::uuid = any(a.question_ids)
+      and not (caller.is_admin and ${sql.placeholder('fromWebApp')}::boolean)
+    for share of a
+  )`;
+
+const callerAnswer = sql`select caller.session_id as "sessionId", caller.user_id as "userId",
+    caller.is_admin as "isAdmin", exists (select 1 from done) as saved
+  from caller`;
+
+const saveAnswerQuery = preparedQuery<AnswerRow, AnswerValues & { option: string }>(
   'save_answer',
-  sql`with target as (${openAttemptHolding} for share)
-  insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
-  select target.id, ${sql.placeholder('question')}::uuid, ${sql.placeholder('option')}::uuid,
-    ${sql.placeholder('now')}::timestamptz
-  from target
-  where exists (
-      select 1 from options o
-      where o.id = ${sql.placeholder('option')}::uuid and o.question_id = ${sql.placeholder('question')}::uuid
-    )
-    and ${notSkipped({ attemptId: sql`target.id`, questionId: sql`${sql.placeholder('question')}::uuid` })}
-  on conflict (attempt_id, question_id)
-    do update set option_id = excluded.option_id, answered_at = excluded.answered_at
-  returning attempt_id as "attemptId"`,
+  sql`with ${callerAndAttempt}, done as (
+    insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
+    select target.id, ${sql.placeholder('question')}::uuid, ${sql.placeholder('option')}::uuid,
+      ${sql.placeholder('now')}::timestamptz
+    from target
+    where exists (
+        select 1 from options o
+        where o.id = ${sql.placeholder('option')}::uuid and o.question_id = ${sql.placeholder('question')}::uuid
+      )
+      and ${notSkipped({ attemptId: sql`target.id`, questionId: sql`${sql.placeholder('question')}::uuid` })}
+    on conflict (attempt_id, question_id)
+      do update set option_id = excluded.option_id, answered_at = excluded.answered_at
+    returning attempt_id
+  )
+  ${callerAnswer}`,
 );
 
-const clearAnswerQuery = preparedQuery<{ id: string }, AnswerValues>(
+const clearAnswerQuery = preparedQuery<AnswerRow, AnswerValues>(
   'clear_answer',
-  sql`with target as (
-    ${openAttemptHolding}
-      and exists (select 1 from questions q where q.id = ${sql.placeholder('question')}::uuid)
-    for share
+  sql`with ${callerAndAttempt}, done as (
+    select target.id from target
+    where exists (select 1 from questions q where q.id = ${sql.placeholder('question')}::uuid)
   ), cleared as (
     delete from attempt_answers
-    where attempt_id in (select id from target) and question_id = ${sql.placeholder('question')}::uuid
+    where attempt_id in (select id from done) and question_id = ${sql.placeholder('question')}::uuid
   )
-  select id from target`,
+  ${callerAnswer}`,
 );
 
 /** saveAnswer one check at a time in a transaction: slower, but it says which check failed. */

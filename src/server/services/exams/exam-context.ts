@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema.ts';
-import { liveSession, liveSessionValues } from '../sessions.ts';
+import { liveCaller, liveSessionValues } from '../sessions.ts';
 import type { AttemptJson } from './attempt-rows.ts';
 import { bankPaperAs } from './bank-paper.ts';
 import type { PaperIds } from './paper-cache.ts';
@@ -73,12 +72,7 @@ const examContextQuery = preparedQuery<
     }
 >(
   'exam_context',
-  sql`with caller as (
-    select ${sessions.id} as session_id, ${sessions.userId} as user_id, ${users.isAdmin} as is_admin
-    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${liveSession}
-    limit 1
-  ), context as (
+  sql`with caller as (${liveCaller}), context as (
     select sub.source as "subscriptionSource", sub.active as "subscriptionActive",
       p.id as "paperId", p.duration, p.subject_id as "subjectId",
       p.exam_type as "examType", p.subject, p.year,
