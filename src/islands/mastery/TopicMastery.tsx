@@ -103,17 +103,17 @@ export function TopicMasteryView() {
       <h2 id="mastery-heading">Topic mastery</h2>
       {state.status === 'loading' && <Loading label="Loading your topics" />}
       {state.status === 'failed' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
-      {state.status === 'ready' && state.subjects.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <p className="hint">Take a paper to see your topics.</p>
       )}
-      {state.status === 'ready' && state.subjects.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <>
           <p className="hint">
             From your latest {MASTERY_RULES.window} answers in each topic. Familiar:{' '}
             {MASTERY_RULES.familiarShare}% right or more, from {MASTERY_RULES.judgeFrom} answers. Mastered:{' '}
             {MASTERY_RULES.masteredShare}% or more, from {MASTERY_RULES.masteredFrom} answers.
           </p>
-          {state.subjects.map((subject) => (
+          {state.data.map((subject) => (
             <SubjectTopics
               key={subject.subject._id}
               subject={subject}

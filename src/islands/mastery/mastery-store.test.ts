@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { masteryApi } from '../../lib/api/endpoints.ts';
 import type { MasteryOverview, SubjectMastery } from '../../lib/api/mastery.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { quizRequestFromState } from '../quiz/exam.ts';
-import { createMasteryStore, type MasteryDeps, topicGroups } from './mastery-store.ts';
+import { createMasteryStore, topicGroups } from './mastery-store.ts';
 
 const mathematics: SubjectMastery = {
   subject: { _id: 's1', slug: 'mathematics', title: 'Mathematics' },
@@ -16,33 +18,34 @@ const mathematics: SubjectMastery = {
 };
 
 function setup(answers: ApiResult<MasteryOverview>[]) {
-  const deps = {
-    load: vi.fn(async () => answers.shift() ?? { ok: false as const, status: 0, message: 'none left' }),
-    navigate: vi.fn(),
-  } satisfies MasteryDeps;
-  return { store: createMasteryStore(deps), deps };
+  const api = fakeApi().on(masteryApi.overview, () => answers.shift() ?? failed('none left', 0));
+  const browser = testEnvironment({ call: api.call });
+  return { store: createMasteryStore(), browser };
 }
 
 describe('the topic mastery store', () => {
   it('shows the subjects, and a failure with its reason until Retry loads them', async () => {
     const { store } = setup([
-      { ok: false, status: 0, message: 'We could not reach the server.' },
-      { ok: true, message: '', data: { window: 20, subjects: [mathematics] } },
+      failed('We could not reach the server.', 0),
+      success({ window: 20, subjects: [mathematics] }),
     ]);
     expect(store.$state.get()).toEqual({ status: 'loading' });
     await store.load();
     expect(store.$state.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
     await store.load();
-    expect(store.$state.get()).toEqual({ status: 'ready', subjects: [mathematics] });
+    expect(store.$state.get()).toEqual({ status: 'ready', data: [mathematics] });
   });
 
   it('opens /test on a practice of the topic, in state the quiz reads as one', () => {
-    const { store, deps } = setup([]);
+    const { store, browser } = setup([]);
     store.practise(mathematics.subject, 'Surds');
-    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith('/test', {
-      topicPractice: { subject: { slug: 'mathematics', title: 'Mathematics' }, topic: 'Surds' },
-    });
-    const state = deps.navigate.mock.calls[0]?.[1];
+    expect(browser.navigations).toEqual([
+      {
+        path: '/test',
+        state: { topicPractice: { subject: { slug: 'mathematics', title: 'Mathematics' }, topic: 'Surds' } },
+      },
+    ]);
+    const state = browser.navigations[0]?.state;
     expect(quizRequestFromState('exam', state)).toMatchObject({
       path: '/api/v1/exam/topic',
       query: { subject: 'mathematics', topic: 'Surds' },

@@ -1,24 +1,12 @@
 import { atom } from 'nanostores';
-import type { MasteryOverview, SubjectMastery } from '../../lib/api/mastery.ts';
-import { type ApiResult, request } from '../../lib/client/api.ts';
-import { navigate } from '../../lib/client/navigation.ts';
+import { masteryApi } from '../../lib/api/endpoints.ts';
+import type { SubjectMastery } from '../../lib/api/mastery.ts';
 import type { TopicPracticeChoice } from '../quiz/exam.ts';
+import { environment } from '../shared/environment.ts';
+import { type LoadState, loadedFrom } from '../shared/load-state.ts';
 
-/** The topic mastery on /profile. */
-export type MasteryState =
-  | { status: 'loading' }
-  | { status: 'ready'; subjects: SubjectMastery[] }
-  | { status: 'failed'; message: string };
-
-export interface MasteryDeps {
-  load: () => Promise<ApiResult<MasteryOverview>>;
-  navigate: (path: string, state: { topicPractice: TopicPracticeChoice }) => void;
-}
-
-const browserDeps: MasteryDeps = {
-  load: () => request<MasteryOverview>('GET', '/api/v1/mastery'),
-  navigate: (path, state) => navigate(path, state),
-};
+/** The topic mastery on /profile: the subjects practised. */
+export type MasteryState = LoadState<SubjectMastery[]>;
 
 /** A subject's topics split for the screen: the ones answered (as bars) and the ones not started yet. */
 export function topicGroups(subject: SubjectMastery) {
@@ -32,25 +20,23 @@ export function topicGroups(subject: SubjectMastery) {
  * /profile's "Topic mastery": the share and level of each topic of each subject practised, and "Practise
  * this topic", which opens /test on a practice of that topic (the quiz starts it, as it starts a paper).
  */
-export function createMasteryStore(deps: MasteryDeps = browserDeps) {
+export function createMasteryStore() {
   const $state = atom<MasteryState>({ status: 'loading' });
 
   /** Loads (or, for Retry, reloads) the student's topics. */
   async function load() {
     $state.set({ status: 'loading' });
-    const result = await deps.load();
-    $state.set(
-      result.ok
-        ? { status: 'ready', subjects: result.data.subjects }
-        : { status: 'failed', message: result.message },
-    );
+    const result = await environment().call(masteryApi.overview);
+    $state.set(loadedFrom(result.ok ? { ...result, data: result.data.subjects } : result));
   }
 
   /** Practise this topic: 10 of its questions on /test. */
   function practise(subject: SubjectMastery['subject'], topic: string) {
-    deps.navigate('/test', {
-      topicPractice: { subject: { slug: subject.slug, title: subject.title }, topic },
-    });
+    const topicPractice: TopicPracticeChoice = {
+      subject: { slug: subject.slug, title: subject.title },
+      topic,
+    };
+    environment().navigate('/test', { topicPractice });
   }
 
   return { $state, load, practise };

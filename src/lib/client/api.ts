@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
+import { type CallArgs, type DataOf, type Endpoint, pathOf } from '../api/endpoint.ts';
 import {
   type ApiErrorBody,
   type ApiErrorItem,
@@ -8,19 +9,6 @@ import {
 import { showErrorModal } from './error-modal.ts';
 import { clearAllButUnsentWork, readToken } from './storage.ts';
 import { showToast } from './toasts.ts';
-
-/** The one HTTP client: every call says it comes from the web app and carries the token when there is one. */
-const client = ofetch.create({
-  baseURL: '/',
-  retry: 0,
-  onRequest({ options }) {
-    const headers = new Headers(options.headers);
-    headers.set('frontend-source', 'webuser');
-    const token = readToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    options.headers = headers;
-  },
-});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,38 +39,112 @@ function failure(error: unknown): Extract<ApiResult<never>, { ok: false }> {
   };
 }
 
-/**
- * Calls the API. Success of a call that changes something shows its message as a toast (not PATCH, which
- * saves quiz answers silently); a 429 shows its text as an error toast; an invalid session clears local
- * storage (all but the answers not yet sent) and reloads, as the spec's client does.
- */
-export async function request<T>(
-  method: Method,
-  path: string,
-  options: { body?: unknown; query?: Record<string, string | number | undefined>; quiet?: boolean } = {},
-): Promise<ApiResult<T>> {
-  try {
-    const response = await client<ApiSuccessBody<T>>(path, {
-      method,
-      ...(options.body === undefined ? {} : { body: options.body as Record<string, unknown> }),
-      ...(options.query ? { query: options.query } : {}),
-    });
-    if (method !== 'GET' && method !== 'PATCH' && !options.quiet && response.message) {
-      showToast(response.message, 'success');
-    }
-    return { ok: true, data: response.data, message: response.message };
-  } catch (error) {
-    const result = failure(error);
-    if (result.message === UNAUTHORIZED_MESSAGE) {
-      // As logging out does: the answers not yet sent stay, for the student's next sign-in.
-      clearAllButUnsentWork(localStorage);
-      location.reload();
-    } else if (result.status === 429) {
-      showToast(result.message, 'error');
-    }
-    return result;
-  }
+/** What the client does around a call: the browser's, or a test's stand-ins. */
+export interface ApiClientOptions {
+  /** Sends the request (the browser's fetch, or a test app's `app.request`). */
+  fetch?: typeof globalThis.fetch;
+  /** The session's token, when there is one. */
+  token?: () => string | undefined;
+  showToast?: (message: string, kind: 'success' | 'error') => void;
+  /** The session is no longer valid. */
+  onUnauthorized?: () => void;
 }
+
+const browserOptions: Required<Omit<ApiClientOptions, 'fetch'>> = {
+  token: readToken,
+  showToast,
+  onUnauthorized: () => {
+    // As logging out does: the answers not yet sent stay, for the student's next sign-in.
+    clearAllButUnsentWork(localStorage);
+    location.reload();
+  },
+};
+
+/**
+ * The HTTP client: every call says it comes from the web app and carries the token when there is one.
+ * Success of a call that changes something shows its message as a toast (not PATCH, which saves quiz answers
+ * silently); a 429 shows its text as an error toast; an invalid session clears local storage (all but the
+ * answers not yet sent) and reloads, as the spec's client does.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const { token, showToast: toast, onUnauthorized } = { ...browserOptions, ...options };
+  const client = ofetch.create(
+    {
+      baseURL: '/',
+      retry: 0,
+      onRequest({ options: request }) {
+        const headers = new Headers(request.headers);
+        headers.set('frontend-source', 'webuser');
+        const bearer = token();
+        if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+        request.headers = headers;
+      },
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
+
+  async function request<T>(
+    method: Method,
+    path: string,
+    input: { body?: unknown; query?: object; quiet?: boolean; form?: boolean } = {},
+  ): Promise<ApiResult<T>> {
+    try {
+      const response = await client<ApiSuccessBody<T>>(path, {
+        method,
+        ...(input.body === undefined ? {} : { body: requestBody(input.body, input.form) }),
+        ...(input.query ? { query: input.query as Record<string, unknown> } : {}),
+      });
+      if (method !== 'GET' && method !== 'PATCH' && !input.quiet && response.message) {
+        toast(response.message, 'success');
+      }
+      return { ok: true, data: response.data, message: response.message };
+    } catch (error) {
+      const result = failure(error);
+      if (result.message === UNAUTHORIZED_MESSAGE) onUnauthorized();
+      else if (result.status === 429) toast(result.message, 'error');
+      return result;
+    }
+  }
+
+  /**
+   * Calls an endpoint through its binding (lib/api/endpoints.ts): the path, the types of the input and of
+   * the data come from the binding, so no caller writes them again.
+   */
+  function call<E extends Endpoint>(
+    binding: E,
+    ...[input]: CallArgs<E, CallOptions>
+  ): Promise<ApiResult<DataOf<E>>> {
+    const { params, body, query, quiet } = (input ?? {}) as {
+      params?: Record<string, string>;
+      body?: unknown;
+      query?: object;
+      quiet?: boolean;
+    };
+    const path = pathOf(binding, params);
+    return request<DataOf<E>>(binding.method, path, { body, query, quiet, form: binding.shape.form });
+  }
+
+  return { request, call };
+}
+
+/** A JSON body as ofetch sends it, or a form's fields (ofetch sends URLSearchParams form-encoded). */
+function requestBody(body: unknown, form: boolean | undefined): Record<string, unknown> | URLSearchParams {
+  if (!form) return body as Record<string, unknown>;
+  return new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
+/** What a call may add to its endpoint's input: `quiet` keeps the success toast of a change from showing. */
+export interface CallOptions {
+  quiet?: boolean;
+}
+
+const browserClient = createApiClient();
+
+/** Calls the API by method and path. Kept for the calls not yet bound; new code calls `call`. */
+export const request = browserClient.request;
+
+/** Calls an endpoint through its binding, from the browser. */
+export const call = browserClient.call;
 
 /** Shows a failed call the way the spec asks: several errors in the Error modal, one as an error toast. */
 export function reportFailure(result: Extract<ApiResult<unknown>, { ok: false }>): void {
