@@ -1,8 +1,9 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import { userApi } from '../api/endpoints.ts';
 import type { Profile, SessionPayload, User } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
-import { type ApiResult, request } from './api.ts';
+import { type ApiResult, call } from './api.ts';
 import { navigate } from './navigation.ts';
 import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, clearAllButUnsentWork, markAuthState } from './storage.ts';
 import { showToast, showToastAfterNavigation } from './toasts.ts';
@@ -79,7 +80,7 @@ export function completeSignIn(result: ApiResult<SessionPayload>, returnTo?: Ret
  */
 export async function refreshUser(): Promise<ApiResult<SessionPayload> | undefined> {
   if (!localStorage.getItem(AUTH_TOKEN_KEY)) return undefined;
-  const result = await request<SessionPayload>('GET', '/api/v1/user');
+  const result = await call(userApi.current);
   if (result.ok) acceptSession(result.data);
   else if (result.status === 403) {
     clearSession();
@@ -109,7 +110,7 @@ export function replaceAccount(account: { user: User; profile: Profile }): void 
  * 'Logout Successfully'.
  */
 export async function logout(): Promise<void> {
-  const result = await request<null>('POST', '/api/v1/user/logout', { quiet: true });
+  const result = await call(userApi.signOut, { quiet: true });
   if (!result.ok && result.status !== 401) {
     showToast(result.message || 'Failed to logout', 'info');
     return;
