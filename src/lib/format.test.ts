@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capitalise,
-  countOf,
-  formatDateTime,
-  formatNaira,
-  formatThousands,
-  ordinal,
-  padTwo,
-} from './format.ts';
+import { countOf, formatDateTime, formatNaira, formatThousands, ordinal, padTwo } from './format.ts';
 
 describe('format', () => {
   it('writes English ordinals, with 11th to 13th taking th', () => {
@@ -49,10 +41,6 @@ describe('format', () => {
       '12 questions',
     ]);
     expect(countOf(2, 'box', 'boxes')).toBe('2 boxes');
-  });
-
-  it('capitalises the first letter only', () => {
-    expect(capitalise('mathematics paper')).toBe('Mathematics paper');
   });
 
   it('shows times in West Africa Time', () => {

@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { fromWebApp, refuseAdminFromWebApp } from '../services/admin-refusal.ts';
 import { findSession } from '../services/sessions.ts';
-import { adminRefused, statusOf, unauthorized } from './errors.ts';
+import { statusOf, unauthorized } from './errors.ts';
 import type { AppEnv } from './types.ts';
 
 /** The bearer token of a request, if it carries a well-formed one. */
@@ -9,9 +10,9 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** True when the request comes from this web app, which refuses admin accounts. */
-export function fromWebApp(header: string | undefined): boolean {
-  return header?.trim().toLowerCase() === 'webuser';
+/** Whether a request comes from this web app, which refuses admin accounts (services/admin-refusal.ts). */
+export function requestFromWebApp(c: Context<AppEnv>): boolean {
+  return fromWebApp(c.req.header('frontend-source'));
 }
 
 /** Requires a live session; refuses admins coming from the web app (spec §6). */
@@ -21,7 +22,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, clock } = c.get('deps');
   const session = await findSession(db, token, clock.now());
   if (!session) throw unauthorized();
-  if (session.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
+  refuseAdminFromWebApp(session.isAdmin, requestFromWebApp(c));
   c.set('auth', session);
   await next();
 };
@@ -40,7 +41,7 @@ export const requireBearer: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, clock } = c.get('deps');
   const session = await findSession(db, token, clock.now());
   if (!session) throw unauthorized();
-  if (session.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
+  refuseAdminFromWebApp(session.isAdmin, requestFromWebApp(c));
 };
 
 /**

@@ -2,13 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import {
-  ADMIN_REFUSED_MESSAGE,
-  type ApiErrorBody,
-  type ApiErrorItem,
-  type PaymentCode,
-  UNAUTHORIZED_MESSAGE,
-} from '../../lib/errors.ts';
+import { type ApiErrorBody, type ApiErrorItem, UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { RuleError, type RuleErrorKind } from '../services/errors.ts';
 import type { AppEnv } from './types.ts';
@@ -56,11 +50,7 @@ export function invalidInput(
 }
 
 export const unauthorized = () => new HttpError(401, UNAUTHORIZED_MESSAGE);
-export const adminRefused = () => new HttpError(403, ADMIN_REFUSED_MESSAGE);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, path?: string) =>
-  new HttpError(409, message, path ? { errors: [{ path: [path], message }] } : {});
-export const paymentRequired = (code: PaymentCode, message: string) => new HttpError(402, message, { code });
 
 /** The status of each way a business rule refuses a request (services/errors.ts). */
 const RULE_STATUS: Record<RuleErrorKind, ContentfulStatusCode> = {

@@ -13,7 +13,7 @@ import {
 } from '../../../lib/validation/exam.ts';
 import { topicPracticeQuerySchema } from '../../../lib/validation/mastery.ts';
 import { offlineAttemptSchema, offlinePaperQuerySchema } from '../../../lib/validation/offline.ts';
-import { bearerToken, fromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
+import { bearerToken, requestFromWebApp, requireBearer, requireUser } from '../../http/auth.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok, paged, pageQuerySchema } from '../../http/respond.ts';
 import type { AppEnv, AuthContext } from '../../http/types.ts';
@@ -47,7 +47,7 @@ import { readUtmeResult, scoreUtmeSitting, utmeRanking } from '../../services/ex
 function callerOf(c: Context<AppEnv>): ExamCaller {
   return {
     token: bearerToken(c.req.header('authorization')) ?? '',
-    fromWebApp: fromWebApp(c.req.header('frontend-source')),
+    fromWebApp: requestFromWebApp(c),
   };
 }
 

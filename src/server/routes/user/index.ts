@@ -16,9 +16,9 @@ import {
   signUpSchema,
   verifyEmailSchema,
 } from '../../../lib/validation/account.ts';
-import { bearerToken, fromWebApp, requireUser } from '../../http/auth.ts';
+import { bearerToken, requestFromWebApp, requireUser } from '../../http/auth.ts';
 import { presentedDeviceCookie, setDeviceCookie } from '../../http/device-cookie.ts';
-import { adminRefused, HttpError } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
@@ -39,6 +39,7 @@ import {
   updateProfile,
   userView,
 } from '../../services/accounts.ts';
+import { refuseAdminFromWebApp } from '../../services/admin-refusal.ts';
 import { requestEmailChange, resendConfirmation } from '../../services/confirmation-requests.ts';
 import { confirmEmail } from '../../services/email-confirmation.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
@@ -75,7 +76,7 @@ export function userRoutes(limits: RateLimits, boards: readonly { forget(): void
           errors: [{ path: ['telephone'], message: 'Incorrect phone number or password' }],
         });
       }
-      if (user.isAdmin && fromWebApp(c.req.header('frontend-source'))) throw adminRefused();
+      refuseAdminFromWebApp(user.isAdmin, requestFromWebApp(c));
       const now = clock.now();
       const token = await startSession(db, user.id, now);
       // This browser is trusted past the limit that strangers' wrong guesses for the number fill.

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attemptAnswers, lifelineUses } from '../../db/schema.ts';
-import { adminRefused, unauthenticated } from '../errors.ts';
+import { refuseAdminFromWebApp, refusedAdminSql } from '../admin-refusal.ts';
+import { unauthenticated } from '../errors.ts';
 import { type LiveSession, liveCaller, liveSessionValues } from '../sessions.ts';
 import {
   badAnswer,
@@ -57,7 +58,7 @@ export async function saveAnswer(
       ? await clearAnswerQuery(db, values)
       : await saveAnswerQuery(db, { ...values, option: input.option });
   if (!row) throw unauthenticated();
-  if (row.isAdmin && caller.fromWebApp) throw adminRefused();
+  refuseAdminFromWebApp(row.isAdmin, caller.fromWebApp);
   if (!row.saved) await saveAnswerChecked(db, row.userId, input, now);
   return { sessionId: row.sessionId, userId: row.userId, isAdmin: row.isAdmin };
 }
@@ -79,7 +80,7 @@ const callerAndAttempt = sql`caller as (${liveCaller}),
     where a.id = ${sql.placeholder('exam')}::uuid
       and a.submitted_at is null and a.ends_at >= ${sql.placeholder('now')}::timestamptz
       and ${sql.placeholder('question')}::uuid = any(a.question_ids)
-      and not (caller.is_admin and ${sql.placeholder('fromWebApp')}::boolean)
+      and not ${refusedAdminSql(sql`caller.is_admin`, sql.placeholder('fromWebApp'))}
     for share of a
   )`;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { refusedAdminSql } from '../admin-refusal.ts';
 import { liveCaller, liveSessionValues } from '../sessions.ts';
 import type { AttemptJson } from './attempt-rows.ts';
 import { bankPaperAs } from './bank-paper.ts';
@@ -111,7 +112,7 @@ const examContextQuery = preparedQuery<
     from context c cross join caller
     where c."paperId" = ${sql.placeholder('knownPaperId')}::uuid and c.version = ${sql.placeholder('knownVersion')}::text
       and c."subscriptionActive" and c."open" is null
-      and not (caller.is_admin and ${sql.placeholder('fromWebApp')}::boolean)
+      and not ${refusedAdminSql(sql`caller.is_admin`, sql.placeholder('fromWebApp'))}
     -- Another tab that started the same attempt first wins; the caller then reads that one.
     on conflict (user_id, paper_id) where kind = 'exam' and submitted_at is null do nothing
     returning id

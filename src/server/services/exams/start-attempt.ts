@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
-import { adminRefused, notFound, unauthenticated } from '../errors.ts';
+import { refuseAdminFromWebApp } from '../admin-refusal.ts';
+import { notFound, unauthenticated } from '../errors.ts';
 import type { LiveSession } from '../sessions.ts';
 import { type AccessStatus, assertExamAccess } from './access.ts';
 import {
@@ -83,7 +84,7 @@ export async function openExamAttempt(
   const context = await examContext(db, caller, ids, now, known);
   const { sessionId, userId, isAdmin } = context;
   if (sessionId === null || userId === null || isAdmin === null) throw unauthenticated();
-  if (isAdmin && caller.fromWebApp) throw adminRefused();
+  refuseAdminFromWebApp(isAdmin, caller.fromWebApp);
   signedIn({ sessionId, userId, isAdmin });
   assertExamAccess(accessStatus(context));
   const { paperId, subjectId, examType, subject, year, version } = context;
