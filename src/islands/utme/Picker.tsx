@@ -31,7 +31,7 @@ export default function Picker() {
   if (state.status === 'loading') return <Loading label="Loading the UTME subjects" />;
   if (state.status === 'failed')
     return <LoadFailed message={state.message} onRetry={() => void store.load()} />;
-  const { catalogue } = state;
+  const catalogue = state.data;
   if (catalogue.open) return <OpenSitting catalogue={catalogue} />;
   if (!mockReady(catalogue)) {
     return (

@@ -21,7 +21,8 @@ export default function Ranking() {
   if (ranking.status === 'failed') {
     return <LoadFailed message={ranking.message} onRetry={() => void store.load()} />;
   }
-  if (ranking.rows.length === 0) {
+  const { rows, own, unranked } = ranking.data;
+  if (rows.length === 0) {
     return (
       <p className="card ranking-message">Nobody has sat a mock yet. Finish one and you lead the ranking.</p>
     );
@@ -29,12 +30,12 @@ export default function Ranking() {
   return (
     <>
       <ol className="ranking" aria-label="First mock totals">
-        {ranking.rows.map((row) => (
+        {rows.map((row) => (
           <Row key={row.rank} row={row} />
         ))}
       </ol>
-      {ranking.own && <p className="card ranking-own">{ownPlaceLine(ranking.own)}</p>}
-      {ranking.unranked && (
+      {own && <p className="card ranking-own">{ownPlaceLine(own)}</p>}
+      {unranked && (
         <p className="ranking-message">
           You are not on the mock ranking yet: finish a mock to join it. Only students who have confirmed
           their email appear.

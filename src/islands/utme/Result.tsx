@@ -24,7 +24,7 @@ export default function Result() {
     return (
       <section className="card utme-result-failed" aria-labelledby="result-heading">
         <h1 id="result-heading">Your UTME mock result</h1>
-        {state.retry ? (
+        {!('retry' in state) || state.retry ? (
           <LoadFailed message={state.message} onRetry={() => void store.retry()} />
         ) : (
           <p role="alert">{state.message}</p>
@@ -38,8 +38,8 @@ export default function Result() {
   return (
     <section className="utme-result" aria-labelledby="result-heading">
       <h1 id="result-heading">Your UTME mock result</h1>
-      <Summary result={state.result} />
-      <ScoreTable result={state.result} />
+      <Summary result={state.data} />
+      <ScoreTable result={state.data} />
       <p className="utme-result-links">
         <a className="button" href="/utme">
           Take another mock
@@ -48,7 +48,7 @@ export default function Result() {
           See the mock ranking
         </a>
       </p>
-      <ResultReview store={store} sections={state.result.sections} />
+      <ResultReview store={store} sections={state.data.sections} />
     </section>
   );
 }

@@ -1,31 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type BrowserRecord,
+  failed,
+  fakeApi,
+  success,
+  testEnvironment,
+} from '../../../tests/support/store-environment.ts';
+import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { User } from '../../lib/api/user.ts';
 import type { UtmeCatalogue, UtmeSubjectChoice } from '../../lib/api/utme.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
+import { $auth } from '../../lib/client/session.ts';
+import { mockAccess, resumePath, toggleChoice } from './picker.ts';
+import { createPickerStore } from './picker-store.ts';
 
-// The /utme stores against stand-ins for the API client, navigation and the session's call to the server.
-const answers = vi.hoisted(() => new Map<string, ApiResult<unknown>>());
-
-vi.mock('../../lib/client/api.ts', () => ({
-  request: vi.fn(async (_method: string, path: string) => {
-    const answer = answers.get(path);
-    if (!answer) throw new Error(`unexpected call to ${path}`);
-    return answer;
-  }),
-}));
-vi.mock('../../lib/client/navigation.ts', () => ({ navigate: vi.fn(), readNavigationState: vi.fn() }));
-vi.mock('../../lib/client/session.ts', async (original) => ({
-  ...(await original<typeof import('../../lib/client/session.ts')>()),
-  loadUser: vi.fn(async () => undefined),
-}));
-
-const { $auth } = await import('../../lib/client/session.ts');
-const { navigate } = await import('../../lib/client/navigation.ts');
-const { createPickerStore } = await import('./picker-store.ts');
-const { mockAccess, resumePath, toggleChoice } = await import('./picker.ts');
+// The /utme stores against a stand-in API, navigation and clock.
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
-const SUBJECTS = '/api/v1/exam/utme/subjects';
 
 const choice = (id: string, title: string, available = true): UtmeSubjectChoice => ({
   _id: id,
@@ -42,8 +33,7 @@ const electives = [
   choice('physics', 'Physics'),
 ];
 const catalogue = (open: UtmeCatalogue['open'] = null): UtmeCatalogue => ({ english, electives, open });
-const ok = <T>(data: T): ApiResult<T> => ({ ok: true, message: '', data });
-const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
+const OFFLINE = 'We could not reach the server.';
 
 const student: User = {
   _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
@@ -68,19 +58,26 @@ function signInWith(subscription: Subscription, user: User = student) {
 }
 const trial: Subscription = { status: 'trial', endsAt: '2026-03-11T09:00:00.000Z' };
 
+/** What GET /exam/utme/subjects answers next; each test sets it. */
+let answer: ApiResult<UtmeCatalogue>;
+let browser: BrowserRecord;
+const loadUser = vi.fn(async () => undefined);
+
 async function readyPicker() {
-  answers.set(SUBJECTS, ok(catalogue()));
-  const store = createPickerStore(() => NOW);
+  answer = success(catalogue());
+  const store = createPickerStore();
   await store.load();
   return store;
 }
 
 beforeEach(() => {
-  answers.clear();
   signInWith(trial);
-});
-afterEach(() => {
-  vi.clearAllMocks();
+  loadUser.mockClear();
+  browser = testEnvironment({
+    call: fakeApi().on(utmeApi.subjects, () => answer).call,
+    loadUser,
+    now: () => NOW.getTime(),
+  });
 });
 
 describe('the subject choice', () => {
@@ -158,18 +155,17 @@ describe('who may start a mock', () => {
 describe('the /utme picker store', () => {
   it('loads the catalogue and the account side by side', async () => {
     const store = await readyPicker();
-    expect(store.$catalogue.get()).toEqual({ status: 'ready', catalogue: catalogue() });
-    const { loadUser } = await import('../../lib/client/session.ts');
+    expect(store.$catalogue.get()).toEqual({ status: 'ready', data: catalogue() });
     expect(loadUser).toHaveBeenCalledTimes(1);
   });
 
   it('says why the catalogue failed, and Retry loads it', async () => {
-    answers.set(SUBJECTS, offline);
-    const store = createPickerStore(() => NOW);
+    answer = failed(OFFLINE, 0);
+    const store = createPickerStore();
     await store.load();
-    expect(store.$catalogue.get()).toEqual({ status: 'failed', message: offline.message });
+    expect(store.$catalogue.get()).toEqual({ status: 'failed', message: OFFLINE });
 
-    answers.set(SUBJECTS, ok(catalogue()));
+    answer = success(catalogue());
     const retry = store.load();
     expect(store.$catalogue.get()).toEqual({ status: 'loading' });
     await retry;
@@ -192,14 +188,14 @@ describe('the /utme picker store', () => {
     const store = await readyPicker();
     for (const id of ['physics', 'biology', 'maths']) store.toggle(id);
     store.start();
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/utme/sitting?subjects=biology,maths,physics');
+    expect(browser.navigations).toEqual([{ path: '/utme/sitting?subjects=biology,maths,physics' }]);
   });
 
   it('says how many subjects are missing instead of starting', async () => {
     const store = await readyPicker();
     store.toggle('physics');
     store.start();
-    expect(navigate).not.toHaveBeenCalled();
+    expect(browser.navigations).toEqual([]);
     expect(store.$refusal.get()).toBe('Choose 2 more subjects to start.');
   });
 
@@ -209,20 +205,17 @@ describe('the /utme picker store', () => {
     for (const id of ['physics', 'biology', 'maths']) store.toggle(id);
     expect(store.$access.get().open).toBe(false);
     store.start();
-    expect(navigate).not.toHaveBeenCalled();
+    expect(browser.navigations).toEqual([]);
   });
 
   it('drops a choice the bank can no longer fill when the catalogue is loaded again', async () => {
     const store = await readyPicker();
     store.toggle('physics');
     store.toggle('maths');
-    answers.set(
-      SUBJECTS,
-      ok({
-        ...catalogue(),
-        electives: electives.map((subject) => ({ ...subject, available: subject._id !== 'maths' })),
-      }),
-    );
+    answer = success({
+      ...catalogue(),
+      electives: electives.map((subject) => ({ ...subject, available: subject._id !== 'maths' })),
+    });
     await store.load();
     expect(store.$chosen.get()).toEqual(['physics']);
   });

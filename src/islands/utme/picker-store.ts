@@ -1,26 +1,24 @@
 import { atom, computed } from 'nanostores';
+import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeCatalogue } from '../../lib/api/utme.ts';
-import { request } from '../../lib/client/api.ts';
-import { navigate } from '../../lib/client/navigation.ts';
-import { $auth, loadUser } from '../../lib/client/session.ts';
+import { $auth } from '../../lib/client/session.ts';
+import { environment } from '../shared/environment.ts';
+import { type LoadState, loadedFrom } from '../shared/load-state.ts';
 import { inCatalogueOrder, incompleteChoiceLine, mockAccess, sittingPath, toggleChoice } from './picker.ts';
 
 /** The picker's catalogue on screen. */
-export type PickerState =
-  | { status: 'loading' }
-  | { status: 'ready'; catalogue: UtmeCatalogue }
-  | { status: 'failed'; message: string };
+export type PickerState = LoadState<UtmeCatalogue>;
 
 /**
  * /utme: the subjects a mock can have and the student's unfinished sitting (GET /api/v1/exam/utme/subjects),
- * the three subjects chosen beside Use of English, and Start. `now` is the clock the plan is judged by.
+ * the three subjects chosen beside Use of English, and Start. The plan is judged by the environment's clock.
  */
-export function createPickerStore(now: () => Date = () => new Date()) {
+export function createPickerStore() {
   const $catalogue = atom<PickerState>({ status: 'loading' });
   const $chosen = atom<string[]>([]);
   /** Why the last tick or Start was refused, for the live region under the choices. */
   const $refusal = atom<string | undefined>(undefined);
-  const $access = computed($auth, (account) => mockAccess(account, now()));
+  const $access = computed($auth, (account) => mockAccess(account, new Date(environment().now())));
   let latest = 0;
 
   /** Loads (or, for Retry, reloads) the catalogue, and the account whose plan decides whether Start is offered. */
@@ -28,16 +26,11 @@ export function createPickerStore(now: () => Date = () => new Date()) {
     latest += 1;
     const mine = latest;
     $catalogue.set({ status: 'loading' });
-    const [result] = await Promise.all([
-      request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects'),
-      loadUser(),
-    ]);
+    const { call, loadUser } = environment();
+    const [result] = await Promise.all([call(utmeApi.subjects), loadUser()]);
     if (mine !== latest) return;
-    if (!result.ok) {
-      $catalogue.set({ status: 'failed', message: result.message });
-      return;
-    }
-    $catalogue.set({ status: 'ready', catalogue: result.data });
+    $catalogue.set(loadedFrom(result));
+    if (!result.ok) return;
     // A reload keeps the choices that can still be made.
     const available = result.data.electives.filter((subject) => subject.available);
     $chosen.set(inCatalogueOrder($chosen.get(), available));
@@ -47,7 +40,7 @@ export function createPickerStore(now: () => Date = () => new Date()) {
   function toggle(subjectId: string) {
     const state = $catalogue.get();
     if (state.status !== 'ready') return;
-    const subject = state.catalogue.electives.find((candidate) => candidate._id === subjectId);
+    const subject = state.data.electives.find((candidate) => candidate._id === subjectId);
     if (!subject) return;
     const outcome = toggleChoice($chosen.get(), subject);
     $chosen.set(outcome.chosen);
@@ -58,13 +51,13 @@ export function createPickerStore(now: () => Date = () => new Date()) {
   function start() {
     const state = $catalogue.get();
     if (state.status !== 'ready' || !$access.get().open) return;
-    const chosen = inCatalogueOrder($chosen.get(), state.catalogue.electives);
+    const chosen = inCatalogueOrder($chosen.get(), state.data.electives);
     const missing = incompleteChoiceLine(chosen.length);
     if (missing) {
       $refusal.set(missing);
       return;
     }
-    navigate(sittingPath(chosen));
+    environment().navigate(sittingPath(chosen));
   }
 
   return { $catalogue, $chosen, $refusal, $access, load, toggle, start };

@@ -1,30 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeRanking } from '../../lib/api/utme.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { request } from '../../lib/client/api.ts';
 import { createRankingStore } from './ranking-store.ts';
 
-// The mock ranking store against a stand-in for the API client.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
+// The mock ranking store against a stand-in API.
 
-const ok = <T>(data: T): ApiResult<T> => ({ ok: true, message: '', data });
-const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
-const answers = new Map<string, ApiResult<unknown>>();
+const OFFLINE = 'We could not reach the server.';
 
-beforeEach(() => {
-  answers.clear();
-  vi.mocked(request).mockImplementation(async (_method, path) => {
-    const answer = answers.get(path);
-    if (!answer) throw new Error(`unexpected call to ${path}`);
-    return answer as never;
-  });
-});
-afterEach(() => {
-  vi.clearAllMocks();
-});
+/** A ranking store whose API answers GET /exam/utme/ranking with `answer()`, read at each call. */
+function setup(answer: () => ApiResult<UtmeRanking>) {
+  testEnvironment({ call: fakeApi().on(utmeApi.ranking, answer).call });
+  return createRankingStore();
+}
 
 describe('the mock ranking store', () => {
-  const RANKING = '/api/v1/exam/utme/ranking';
   const row = (rank: number, total: number, isMe = false) => ({
     rank,
     user: { firstName: `Student ${rank}`, lastName: 'B.', image: null },
@@ -33,30 +24,33 @@ describe('the mock ranking store', () => {
   });
 
   it('marks the caller’s row when it is listed', async () => {
-    answers.set(
-      RANKING,
-      ok<UtmeRanking>({ docs: [row(1, 310), row(2, 280, true)], me: { rank: 2, total: 280 } }),
+    const store = setup(() =>
+      success({ docs: [row(1, 310), row(2, 280, true)], me: { rank: 2, total: 280 } }),
     );
-    const store = createRankingStore();
     await store.load();
-    expect(store.$ranking.get()).toMatchObject({ status: 'ready', own: undefined, unranked: false });
+    expect(store.$ranking.get()).toMatchObject({
+      status: 'ready',
+      data: { own: undefined, unranked: false },
+    });
   });
 
   it('shows the caller’s own place when it is outside the top', async () => {
-    answers.set(RANKING, ok<UtmeRanking>({ docs: [row(1, 310), row(2, 280)], me: { rank: 154, total: 96 } }));
-    const store = createRankingStore();
+    const store = setup(() => success({ docs: [row(1, 310), row(2, 280)], me: { rank: 154, total: 96 } }));
     await store.load();
-    expect(store.$ranking.get()).toMatchObject({ status: 'ready', own: { rank: 154, total: 96 } });
+    expect(store.$ranking.get()).toMatchObject({ status: 'ready', data: { own: { rank: 154, total: 96 } } });
   });
 
   it('knows when nobody has sat a mock, and says why a load failed', async () => {
-    answers.set(RANKING, ok<UtmeRanking>({ docs: [], me: null }));
-    const store = createRankingStore();
+    let answer: ApiResult<UtmeRanking> = success({ docs: [], me: null });
+    const store = setup(() => answer);
     await store.load();
-    expect(store.$ranking.get()).toEqual({ status: 'ready', rows: [], own: undefined, unranked: true });
+    expect(store.$ranking.get()).toEqual({
+      status: 'ready',
+      data: { rows: [], own: undefined, unranked: true },
+    });
 
-    answers.set(RANKING, offline);
+    answer = failed(OFFLINE, 0);
     await store.load();
-    expect(store.$ranking.get()).toEqual({ status: 'failed', message: offline.message });
+    expect(store.$ranking.get()).toEqual({ status: 'failed', message: OFFLINE });
   });
 });

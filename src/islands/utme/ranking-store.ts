@@ -1,12 +1,10 @@
 import { atom } from 'nanostores';
-import type { UtmeRanking } from '../../lib/api/utme.ts';
-import { request } from '../../lib/client/api.ts';
+import { utmeApi } from '../../lib/api/endpoints.ts';
+import { environment } from '../shared/environment.ts';
+import { type LoadState, loadedFrom } from '../shared/load-state.ts';
 import { type RankingView, rankingView } from './ranking.ts';
 
-export type RankingState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | ({ status: 'ready' } & RankingView);
+export type RankingState = LoadState<RankingView>;
 
 /** The mock ranking on /utme: students by their first mock's total out of 400, and the caller's own place. */
 export function createRankingStore() {
@@ -18,13 +16,9 @@ export function createRankingStore() {
     latest += 1;
     const mine = latest;
     $ranking.set({ status: 'loading' });
-    const result = await request<UtmeRanking>('GET', '/api/v1/exam/utme/ranking');
+    const result = await environment().call(utmeApi.ranking);
     if (mine !== latest) return;
-    $ranking.set(
-      result.ok
-        ? { status: 'ready', ...rankingView(result.data) }
-        : { status: 'failed', message: result.message },
-    );
+    $ranking.set(loadedFrom(result.ok ? { ...result, data: rankingView(result.data) } : result));
   }
 
   return { $ranking, load };

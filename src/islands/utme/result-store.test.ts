@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeResult } from '../../lib/api/utme.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { request } from '../../lib/client/api.ts';
-import { readNavigationState } from '../../lib/client/navigation.ts';
 import { comparedWithLine, percentileLine, rankingLine, timeUsed, utmeResultFromState } from './result.ts';
 import { createResultStore } from './result-store.ts';
 
-// The /utme/result store against stand-ins for the API client and the navigation state.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
-vi.mock('../../lib/client/navigation.ts', () => ({ readNavigationState: vi.fn() }));
+// The /utme/result store against a stand-in API and navigation state.
 
 const EXAM = '5d0c2a8e-8f7b-4d6e-9a51-3c2b1a0f9e87';
 const OTHER = '9a1e3c5b-2d4f-4a6b-8c0d-1e2f3a4b5c6d';
@@ -48,35 +46,36 @@ const result = (id = EXAM): UtmeResult => ({
     section('biology', 'Biology', 56, 22, 40),
   ],
 });
-const ok = (data: unknown): ApiResult<unknown> => ({ ok: true, message: '', data });
-const failed = (status: number, message: string): ApiResult<unknown> => ({ ok: false, status, message });
 
-afterEach(() => {
-  vi.clearAllMocks();
-});
+/**
+ * The page opened with navigation state `state`, its API answering GET /exam/utme/result with `answers` in
+ * turn; `api.calls` lists what was asked.
+ */
+function setup(state: unknown, answers: ApiResult<UtmeResult>[] = []) {
+  const api = fakeApi().on(utmeApi.result, () => answers.shift() ?? failed('no answer left', 0));
+  testEnvironment({ call: api.call, readNavigationState: () => state });
+  return api;
+}
 
 describe('the result handed over by the sitting', () => {
   it('shows it at once when it is the sitting the address names', async () => {
-    vi.mocked(readNavigationState).mockReturnValue(result());
+    const api = setup(result());
     const store = createResultStore(`?exam=${EXAM}`);
     await store.init();
-    expect(store.$result.get()).toEqual({ status: 'ready', result: result() });
-    expect(request).not.toHaveBeenCalled();
+    expect(store.$result.get()).toEqual({ status: 'ready', data: result() });
+    expect(api.calls).toEqual([]);
   });
 
   it('reads the result from the server when the state is another sitting’s, or missing', async () => {
-    vi.mocked(readNavigationState).mockReturnValue(result(OTHER));
-    vi.mocked(request).mockResolvedValue(ok(result()) as never);
+    const api = setup(result(OTHER), [success(result())]);
     const store = createResultStore(`?exam=${EXAM}`);
     await store.init();
-    expect(store.$result.get()).toEqual({ status: 'ready', result: result() });
-    expect(request).toHaveBeenCalledExactlyOnceWith('GET', '/api/v1/exam/utme/result', {
-      query: { exam: EXAM },
-    });
+    expect(store.$result.get()).toEqual({ status: 'ready', data: result() });
+    expect(api.calls).toEqual([{ binding: utmeApi.result, input: { query: { exam: EXAM } } }]);
 
-    vi.mocked(readNavigationState).mockReturnValue(undefined);
+    const again = setup(undefined, [success(result())]);
     await createResultStore(`?exam=${EXAM}`).init();
-    expect(request).toHaveBeenCalledTimes(2);
+    expect(again.calls).toHaveLength(1);
   });
 
   it('accepts the result wrapped as { result } and refuses a broken one', () => {
@@ -90,14 +89,18 @@ describe('the result handed over by the sitting', () => {
 
 describe('a result that cannot be read', () => {
   it('says no sitting was named when the address has none, and calls nothing', async () => {
+    const api = setup(undefined);
     const store = createResultStore('');
     await store.init();
     expect(store.$result.get()).toMatchObject({ status: 'failed', retry: false });
-    expect(request).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('explains a sitting that is not the student’s, and one not handed in, without a retry', async () => {
-    vi.mocked(request).mockResolvedValueOnce(failed(404, 'UTME sitting not found') as never);
+    setup(undefined, [
+      failed('UTME sitting not found', 404),
+      failed('This UTME sitting has not been submitted yet.', 409),
+    ]);
     const missing = createResultStore(`?exam=${EXAM}`);
     await missing.init();
     expect(missing.$result.get()).toEqual({
@@ -107,9 +110,6 @@ describe('a result that cannot be read', () => {
         'We could not find that mock sitting. It may belong to another account, or the address is wrong.',
     });
 
-    vi.mocked(request).mockResolvedValueOnce(
-      failed(409, 'This UTME sitting has not been submitted yet.') as never,
-    );
     const open = createResultStore(`?exam=${EXAM}`);
     await open.init();
     expect(open.$result.get()).toMatchObject({ status: 'failed', retry: false });
@@ -117,7 +117,7 @@ describe('a result that cannot be read', () => {
   });
 
   it('offers Retry after a lost connection, and Retry shows the result', async () => {
-    vi.mocked(request).mockResolvedValueOnce(failed(0, 'We could not reach the server.') as never);
+    setup(undefined, [failed('We could not reach the server.', 0), success(result())]);
     const store = createResultStore(`?exam=${EXAM}`);
     await store.init();
     expect(store.$result.get()).toEqual({
@@ -125,15 +125,14 @@ describe('a result that cannot be read', () => {
       retry: true,
       message: 'We could not reach the server.',
     });
-    vi.mocked(request).mockResolvedValueOnce(ok(result()) as never);
     await store.retry();
-    expect(store.$result.get()).toEqual({ status: 'ready', result: result() });
+    expect(store.$result.get()).toEqual({ status: 'ready', data: result() });
   });
 });
 
 describe('the subject review', () => {
   it('opens a subject’s questions, and ignores a place outside the result', async () => {
-    vi.mocked(readNavigationState).mockReturnValue(result());
+    setup(result());
     const store = createResultStore(`?exam=${EXAM}`);
     await store.init();
     store.showSection(2);

@@ -1,13 +1,12 @@
 import { atom } from 'nanostores';
+import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeResult } from '../../lib/api/utme.ts';
-import { request } from '../../lib/client/api.ts';
-import { readNavigationState } from '../../lib/client/navigation.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
 import { NO_SITTING, type ResultFailure, resultFailure, utmeResultFromState } from './result.ts';
 
-export type UtmeResultState =
-  | { status: 'loading' }
-  | { status: 'ready'; result: UtmeResult }
-  | ({ status: 'failed' } & ResultFailure);
+/** The result on screen; a failure says whether Retry can help (a lost connection) or not. */
+export type UtmeResultState = LoadState<UtmeResult, { status: 'failed' } & ResultFailure>;
 
 /**
  * /utme/result?exam=…: the result the sitting handed over as navigation state, when it is the sitting the
@@ -25,11 +24,11 @@ export function createResultStore(search: string) {
     latest += 1;
     const mine = latest;
     $result.set({ status: 'loading' });
-    const result = await request<UtmeResult>('GET', '/api/v1/exam/utme/result', { query: { exam: examId } });
+    const result = await environment().call(utmeApi.result, { query: { exam: examId } });
     if (mine !== latest) return;
     $result.set(
       result.ok
-        ? { status: 'ready', result: result.data }
+        ? { status: 'ready', data: result.data }
         : { status: 'failed', ...resultFailure(result.status, result.message) },
     );
   }
@@ -40,9 +39,9 @@ export function createResultStore(search: string) {
       $result.set({ status: 'failed', ...NO_SITTING });
       return;
     }
-    const handed = utmeResultFromState(readNavigationState(), examId);
+    const handed = utmeResultFromState(environment().readNavigationState(), examId);
     if (handed) {
-      $result.set({ status: 'ready', result: handed });
+      $result.set({ status: 'ready', data: handed });
       return;
     }
     await fetchResult();
@@ -51,7 +50,7 @@ export function createResultStore(search: string) {
   /** Opens a subject's review; a place outside the result is ignored. */
   function showSection(index: number) {
     const state = $result.get();
-    if (state.status !== 'ready' || index < 0 || index >= state.result.sections.length) return;
+    if (state.status !== 'ready' || index < 0 || index >= state.data.sections.length) return;
     $section.set(index);
   }
 
