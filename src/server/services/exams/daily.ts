@@ -15,11 +15,6 @@ export function westAfricaDate(now: Date): string {
   return westAfricaDay.format(now);
 }
 
-/** The moment a West Africa Time day (YYYY-MM-DD) ends: the next midnight in Lagos, which keeps UTC+1 all year. */
-export function endOfWestAfricaDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00+01:00`) + 24 * 60 * 60_000);
-}
-
 /** The daily draw's inputs: whose test, which day and subject, and the server's secret. */
 export interface DailyDraw {
   secret: string;

@@ -6,8 +6,8 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
-import { type Attempt, conflictError, GRACE_MS, MINUTE, type SavedAnswer } from './attempt-rows.ts';
-import { endOfWestAfricaDay } from './daily.ts';
+import { type Attempt, conflictError, type SavedAnswer } from './attempt-rows.ts';
+import { dailyKeyOpensAt } from './daily-key.ts';
 import { boardCredit } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import type { PaperCache } from './paper-cache.ts';
@@ -27,14 +27,12 @@ export function utmeElsewhere() {
 }
 
 /**
- * When the correct answers, explanations and right/wrong flags of a scored attempt open: a daily test's once
- * the last daily test of its West Africa Time day can no longer be submitted (midnight, plus the test's
- * duration and the grace period: one started at 23:59 is still answered after midnight), so that no
- * account can pass a key to another in time; a full exam's at once.
+ * When the correct answers, explanations and right/wrong flags of a scored attempt open: a daily test's when
+ * its key opens (daily-key.ts); a full exam's at once.
  */
 export function answersOpenAt(attempt: Attempt): Date | null {
   if (attempt.kind !== 'daily' || attempt.day === null) return null;
-  return new Date(endOfWestAfricaDay(attempt.day).getTime() + attempt.durationMinutes * MINUTE + GRACE_MS);
+  return dailyKeyOpensAt(attempt.day, attempt.durationMinutes);
 }
 
 /** A contest's levels are handed in and reviewed through /api/v1/contest, whose keys open at its end. */

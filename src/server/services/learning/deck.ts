@@ -8,8 +8,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
-import { GRACE_MS, notSkipped } from '../exams/attempt-rows.ts';
+import { notSkipped } from '../exams/attempt-rows.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
+import { dailyKeyOpensSql } from '../exams/daily-key.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
 import { openAttemptQuestions } from '../exams/ranking-credit.ts';
 import { endOfWestAfricaDayOf } from './schedule.ts';
@@ -19,15 +20,6 @@ import { endOfWestAfricaDayOf } from './schedule.ts';
  * thousands, has them taken in over the next reads, oldest first, and no read works through them all.
  */
 export const PENDING_PER_READ = 50;
-
-/**
- * When a daily test's answers open, in SQL, as scoring.ts answersOpenAt: the end of its West Africa Time day
- * (attempts.day, YYYY-MM-DD) plus its duration and the grace period.
- */
-export const dailyAnswersOpen = (
-  day: SQL,
-) => sql`((${day} || 'T00:00:00+01:00')::timestamptz + interval '1 day'
-  + make_interval(mins => duration_minutes) + ${`${GRACE_MS / 1000} seconds`}::interval)`;
 
 /**
  * Adds the mistakes of the caller's scored attempts that are not in the deck yet (the oldest
@@ -52,7 +44,7 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
       where id in (
           select id from attempts
           where user_id = ${userId}::uuid and submitted_at is not null and deck_added_at is null
-            and (kind <> 'daily' or ${dailyAnswersOpen(sql`day`)} <= ${at}::timestamptz)
+            and (kind <> 'daily' or ${dailyKeyOpensSql(sql`day`, sql`duration_minutes`)} <= ${at}::timestamptz)
           order by submitted_at, id
           limit ${PENDING_PER_READ}
         )

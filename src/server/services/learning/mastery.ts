@@ -9,7 +9,7 @@ import { MASTERY_RULES, masteryLevel, shareOf, weakestTopics } from '../../../li
 import type { Executor } from '../../db/client.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
-import { dailyAnswersOpen } from './deck.ts';
+import { dailyKeyOpensSql } from '../exams/daily-key.ts';
 
 interface TopicRow {
   subjectId: string;
@@ -49,7 +49,7 @@ function topicRows(db: Executor, userId: string, now: Date) {
       select m.attempt_id, m.question_id, m.position, m.submitted_at, m.started_at
       from mastery_answers m join attempts a on a.id = m.attempt_id
       where m.user_id = ${userId}::uuid and a.kind <> 'contest'
-        and (a.kind <> 'daily' or ${dailyAnswersOpen(sql`a.day`)} <= ${now.toISOString()}::timestamptz)
+        and (a.kind <> 'daily' or ${dailyKeyOpensSql(sql`a.day`, sql`a.duration_minutes`)} <= ${now.toISOString()}::timestamptz)
     ), shown as (
       select m.attempt_id, m.question_id, p.subject_id, q.topic, row_number() over (
         partition by p.subject_id, q.topic order by m.submitted_at desc, m.started_at desc, m.position desc

@@ -5,7 +5,8 @@
  */
 
 import { type Card, createEmptyCard, fsrs, type Grade, Rating, State } from 'ts-fsrs';
-import { endOfWestAfricaDay, westAfricaDate } from '../exams/daily.ts';
+import { westAfricaDate } from '../exams/daily.ts';
+import { endOfWestAfricaDay, westAfricaMidnight } from '../exams/daily-key.ts';
 
 /**
  * The FSRS parameters, in one place. ts-fsrs's default weights (trained on millions of reviews) with:
@@ -82,7 +83,7 @@ export function newCardState(due: Date): CardState {
 
 /** The start of the West Africa Time day that `moment` falls in (midnight in Lagos, UTC+1 all year). */
 export function startOfWestAfricaDay(moment: Date): Date {
-  return new Date(Date.parse(`${westAfricaDate(moment)}T00:00:00+01:00`));
+  return westAfricaMidnight(westAfricaDate(moment));
 }
 
 /** The end of the West Africa Time day that `moment` falls in: the next midnight in Lagos. */
