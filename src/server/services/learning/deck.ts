@@ -5,7 +5,7 @@
  * and the deck takes in what is pending each time it is read.
  */
 
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
