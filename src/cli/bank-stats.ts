@@ -1,9 +1,9 @@
 // Item statistics of the bank's papers over students' first attempts: `npm run bank:stats -- [options]`.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { FLAG_RULES } from '../server/services/learning/item-statistics.ts';
-import { bankStatistics } from '../server/services/learning/item-stats.ts';
-import { formatReport, toCsv } from '../server/services/learning/item-stats-report.ts';
+import { FLAG_RULES } from '../server/services/learning/item-statistics-formulas.ts';
+import { bankStatistics } from '../server/services/learning/item-statistics-query.ts';
+import { formatReport, toCsv } from '../server/services/learning/item-statistics-report.ts';
 import { openCommandDatabase } from './database.ts';
 
 const USAGE = `Usage: npm run bank:stats -- [--exam-type <name>] [--subject <name>] [--year <year>]

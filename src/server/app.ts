@@ -8,13 +8,13 @@ import { errorResponse, HttpError } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import type { AppEnv } from './http/types.ts';
+import { coinHistoryRoutes } from './routes/coin-history/index.ts';
 import { contestRoutes } from './routes/contest/index.ts';
 import { examRoutes } from './routes/exam/index.ts';
 import { examTypeRoutes } from './routes/exam-type/index.ts';
 import { feedbackRoutes } from './routes/feedback/index.ts';
 import { geoRoutes } from './routes/geo/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
-import { historyRoutes } from './routes/history/index.ts';
 import { masteryRoutes } from './routes/mastery/index.ts';
 import { msisdnRoutes } from './routes/msisdn/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/v1/health', healthRoutes(deps.db));
   app.route('/api/v1/user', userRoutes(limits, [board, contestBoards]));
-  app.route('/api/v1/history', historyRoutes());
+  app.route('/api/v1/history', coinHistoryRoutes());
   app.route('/api/v1/feedback', feedbackRoutes(limits));
   app.route('/api/v1/examType', examTypeRoutes());
   app.route('/api/v1/subject', subjectRoutes());

@@ -20,7 +20,7 @@ import { readNativePapers } from '../../src/server/services/bank/export.ts';
 import { parseNativeJson } from '../../src/server/services/bank/formats/native-json.ts';
 import { importParsedFiles } from '../../src/server/services/bank/import.ts';
 import { BankImportError } from '../../src/server/services/bank/types.ts';
-import { bankStatistics } from '../../src/server/services/learning/item-stats.ts';
+import { bankStatistics } from '../../src/server/services/learning/item-statistics-query.ts';
 import { createJambBank } from '../support/bank-fixture.ts';
 import { bankPaperId, createContest, RESERVED_MARK, yearId } from '../support/contest-fixture.ts';
 import { createTestApp, examUrl, subscribedStudent } from '../support/test-app.ts';

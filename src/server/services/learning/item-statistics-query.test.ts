@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPaper, type FixtureQuestion } from '../../../../tests/support/bank-fixture.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { attemptAnswers, attempts, lifelineUses, questionReports, users } from '../../db/schema.ts';
-import { FLAG_RULES } from './item-statistics.ts';
-import { bankStatistics } from './item-stats.ts';
-import { CSV_COLUMNS, formatReport, toCsv } from './item-stats-report.ts';
+import { FLAG_RULES } from './item-statistics-formulas.ts';
+import { bankStatistics } from './item-statistics-query.ts';
+import { CSV_COLUMNS, formatReport, toCsv } from './item-statistics-report.ts';
 
 const handle = await openTestDatabase();
 afterAll(() => handle.close());

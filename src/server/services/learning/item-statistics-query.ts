@@ -1,7 +1,7 @@
 /**
  * `npm run bank:stats`: the item statistics of each paper over students' first attempts, with the open
  * reports, read from the app's database (docs/learning.md, "Item statistics"; the numbers in
- * item-statistics.ts).
+ * item-statistics-formulas.ts).
  */
 
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import {
   LETTERS,
   paperStatistics,
   type TestResponses,
-} from './item-statistics.ts';
+} from './item-statistics-formulas.ts';
 
 /** Which papers to analyse, and which first attempts count. */
 export interface StatsFilter {

@@ -1,7 +1,7 @@
 /**
  * Item statistics of a paper over students' first attempts, as Moodle's quiz statistics report computes them
  * (docs/learning.md, "Item statistics"): pure functions, with no database, so that they can be checked on a
- * table worked out by hand (item-statistics.test.ts).
+ * table worked out by hand (item-statistics-formulas.test.ts).
  */
 
 /** One question as a student's attempt left it: the option picked (null for blank or skipped), and whether it is right. */

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 
 /** /api/v1/history: the caller's coin ledger, newest first, its newest LIST_DEPTH entries paged. */
-export function historyRoutes() {
+export function coinHistoryRoutes() {
   return new Hono<AppEnv>().get('/', requireUser, validate('query', pageQuerySchema), async (c) => {
     const { db } = c.get('deps');
     const { userId } = c.get('auth');

@@ -1,7 +1,7 @@
-/** What `npm run bank:stats` prints and the CSV it writes, from the statistics (item-stats.ts). */
+/** What `npm run bank:stats` prints and the CSV it writes, from the statistics (item-statistics-query.ts). */
 
-import { type FlagRules, LETTERS } from './item-statistics.ts';
-import type { BankStats, PaperStats, QuestionStats } from './item-stats.ts';
+import { type FlagRules, LETTERS } from './item-statistics-formulas.ts';
+import type { BankStats, PaperStats, QuestionStats } from './item-statistics-query.ts';
 
 const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
 const decimal = (value: number | null) => (value === null ? '-' : value.toFixed(2));

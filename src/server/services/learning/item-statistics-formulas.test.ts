@@ -9,7 +9,7 @@ import {
   itemStatistics,
   paperStatistics,
   type TestResponses,
-} from './item-statistics.ts';
+} from './item-statistics-formulas.ts';
 
 /** Four questions q1 to q4, options a to d; the right ones are q1a, q2b, q3c and q4d. */
 const items: ItemKey[] = ['a', 'b', 'c', 'd'].map((right, index) => ({
