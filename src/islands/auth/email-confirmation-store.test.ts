@@ -1,14 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appApi, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import {
+  confirmationTokenFor,
+  createTestApp,
+  signUpUnconfirmedStudent,
+} from '../../../tests/support/test-app.ts';
+import { userApi } from '../../lib/api/endpoints.ts';
 import type { EmailConfirmed } from '../../lib/api/user.ts';
-import type { ApiResult } from '../../lib/client/api.ts';
-
-// The store against a stand-in for the API client: only what it does with an answer is tested here.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
-
-const { request } = await import('../../lib/client/api.ts');
-const { awaitedConfirmation, confirmedHeading, createVerifyEmailStore } = await import(
-  './email-confirmation-store.ts'
-);
+import { awaitedConfirmation, confirmedHeading, createVerifyEmailStore } from './email-confirmation-store.ts';
 
 describe('what the confirmation notice shows', () => {
   const base = { email: 'ada@example.com', pendingEmail: null };
@@ -39,12 +38,20 @@ describe('what the confirmation notice shows', () => {
 });
 
 describe('the /verify-email store', () => {
-  async function openedWith(data: Partial<EmailConfirmed>, message: string) {
-    vi.mocked(request).mockResolvedValueOnce({
-      ok: true,
-      message,
-      data: { purpose: 'sign-up', email: 'ada@example.com', welcomeGranted: false, account: null, ...data },
-    } as ApiResult<EmailConfirmed>);
+  async function openedWith(
+    data: { alreadyConfirmed: boolean; purpose?: EmailConfirmed['purpose'] },
+    message: string,
+  ) {
+    // Only what the store does with an answer is tested here: the API's side is in the API's tests.
+    const confirmed: EmailConfirmed = {
+      purpose: data.purpose ?? 'sign-up',
+      email: 'ada@example.com',
+      welcomeGranted: false,
+      welcomeWithheld: false,
+      alreadyConfirmed: data.alreadyConfirmed,
+      account: null,
+    };
+    testEnvironment({ call: fakeApi().on(userApi.confirmEmail, () => success(confirmed, message)).call });
     const store = createVerifyEmailStore();
     await store.verify('a-token');
     return store.$state.get();
@@ -72,5 +79,23 @@ describe('the /verify-email store', () => {
       'Your email is now b@x.ng.',
     );
     expect(change.status === 'confirmed' && confirmedHeading(change)).toBe('Email changed');
+  });
+
+  it("confirms the address with the link's token, and finds it confirmed when the link is opened again", async () => {
+    const t = await createTestApp();
+    const { user } = await signUpUnconfirmedStudent(t);
+    testEnvironment({ call: appApi(t) });
+    const store = createVerifyEmailStore();
+    const token = confirmationTokenFor(t, user.email);
+
+    await store.verify(token);
+    const first = store.$state.get();
+    expect(first).toMatchObject({ status: 'confirmed', purpose: 'sign-up', alreadyConfirmed: false });
+    expect(first.status === 'confirmed' && confirmedHeading(first)).toBe('Email confirmed');
+
+    await store.retry();
+    const again = store.$state.get();
+    expect(again).toMatchObject({ status: 'confirmed', alreadyConfirmed: true });
+    expect(again.status === 'confirmed' && confirmedHeading(again)).toBe('Email already confirmed');
   });
 });

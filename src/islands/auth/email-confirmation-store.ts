@@ -1,12 +1,8 @@
 import { atom, computed } from 'nanostores';
-import {
-  CONFIRMATION_LINK_HOURS,
-  type ConfirmationSent,
-  type EmailConfirmed,
-  type User,
-} from '../../lib/api/user.ts';
-import { request } from '../../lib/client/api.ts';
-import { $auth, loadUser, replaceAccount } from '../../lib/client/session.ts';
+import { userApi } from '../../lib/api/endpoints.ts';
+import { CONFIRMATION_LINK_HOURS, type EmailConfirmed, type User } from '../../lib/api/user.ts';
+import { $auth, replaceAccount } from '../../lib/client/session.ts';
+import { environment } from '../shared/environment.ts';
 
 /** What a Resend link button shows beside itself. */
 export type ResendState =
@@ -40,9 +36,7 @@ function createResend() {
     if ($resend.get().status === 'sending') return;
     $resend.set({ status: 'sending' });
     // quiet: the result is shown beside the button, where a screen reader hears it; a 429 still toasts.
-    const result = await request<ConfirmationSent>('POST', '/api/v1/user/verify-email/resend', {
-      quiet: true,
-    });
+    const result = await environment().call(userApi.resendConfirmation, { quiet: true });
     if (result.ok) {
       $resend.set({
         status: 'sent',
@@ -51,7 +45,7 @@ function createResend() {
       return;
     }
     // Confirmed meanwhile (on another device): the fresh account makes the notice go away.
-    if (result.status === 409) void loadUser();
+    if (result.status === 409) void environment().loadUser();
     $resend.set({ status: 'failed', message: result.message });
   }
 
@@ -65,7 +59,7 @@ export function createConfirmationNoticeStore() {
 
   /** Refreshes the stored account when it still waits, so a link opened on another device shows here. */
   function init() {
-    if ($awaited.get()) void loadUser();
+    if ($awaited.get()) void environment().loadUser();
   }
 
   return { $awaited, $resend, resend, init };
@@ -109,16 +103,13 @@ export function createVerifyEmailStore() {
       return;
     }
     $state.set({ status: 'verifying' });
-    const result = await request<EmailConfirmed>('POST', '/api/v1/user/verify-email', {
-      body: { token },
-      quiet: true,
-    });
+    const result = await environment().call(userApi.confirmEmail, { body: { token }, quiet: true });
     if (!result.ok) {
       $state.set({ status: 'failed', message: result.message, offline: result.status === 0 });
       return;
     }
     if (result.data.account) replaceAccount(result.data.account);
-    else if ($signedIn.get()) void loadUser();
+    else if ($signedIn.get()) void environment().loadUser();
     $state.set({
       status: 'confirmed',
       message: result.message,

@@ -1,8 +1,7 @@
 import { atom, map } from 'nanostores';
-import { navigate } from '../../lib/client/navigation.ts';
-import { showToast } from '../../lib/client/toasts.ts';
 import type { FieldErrors } from '../../lib/validation/form-errors.ts';
 import { checkNewPassword } from '../../lib/validation/new-password.ts';
+import { environment } from '../shared/environment.ts';
 
 const SIMULATED_WAIT_MS = 1000;
 const REDIRECT_AFTER_MS = 2000;
@@ -13,9 +12,9 @@ type Field = 'newPassword' | 'confirmPassword';
  * /forgot-password: the spec's simulated Reset Password page. It makes no server call: it waits 1 s, says the
  * password was updated and goes to /login 2 s later (spec §2). Real resets go through /set-password.
  */
-export function createResetPasswordStore(
-  wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
-) {
+export function createResetPasswordStore() {
+  const wait = (ms: number) =>
+    new Promise((resolve) => environment().setTimeout(() => resolve(undefined), ms));
   const $values = map<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
   const $errors = map<FieldErrors<Field>>({});
   const $busy = atom(false);
@@ -35,11 +34,11 @@ export function createResetPasswordStore(
     try {
       await wait(SIMULATED_WAIT_MS);
       $done.set(true);
-      showToast('Password successfully updated', 'success');
+      environment().showToast('Password successfully updated', 'success');
       await wait(REDIRECT_AFTER_MS);
-      navigate('/login');
+      environment().navigate('/login');
     } catch {
-      showToast('Failed to update password. Please try again.', 'error');
+      environment().showToast('Failed to update password. Please try again.', 'error');
     } finally {
       $busy.set(false);
     }

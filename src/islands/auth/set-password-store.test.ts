@@ -1,36 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { userApi } from '../../lib/api/endpoints.ts';
 import { SAVED_STEP_KEY } from './set-password-step.ts';
-import { createSetPasswordStore, EARLIER_TOKEN_RETIRED, type SetPasswordDeps } from './set-password-store.ts';
+import { createSetPasswordStore, EARLIER_TOKEN_RETIRED } from './set-password-store.ts';
 
 /** A tab: its URL fragment, its sessionStorage, and what the store did with the API and navigation. */
 function fakeTab(fragment = '', storage = new Map<string, string>()) {
-  const tab = {
-    fragment,
-    storage,
-    calls: [] as { method: string; body: unknown }[],
-    visited: [] as string[],
-  };
-  const deps: SetPasswordDeps = {
-    request: (async (method: string, _path: string, options?: { body?: unknown }) => {
-      tab.calls.push({ method, body: options?.body });
-      return { ok: true, data: null, message: 'ok' };
-    }) as SetPasswordDeps['request'],
-    navigate: (path) => {
-      tab.visited.push(path);
-    },
-    showToast: () => undefined,
-    toastAfterNavigation: () => undefined,
+  const tab = { fragment, storage, calls: [] as { method: string; body: unknown }[] };
+  const api = fakeApi()
+    .on(userApi.requestReset, (input) => {
+      tab.calls.push({ method: 'PUT', body: input.body });
+      return success(null, 'ok');
+    })
+    .on(userApi.resetPassword, (input) => {
+      tab.calls.push({ method: 'POST', body: input.body });
+      return success(null, 'ok');
+    });
+  const browser = testEnvironment({
+    call: api.call,
     readFragment: () => tab.fragment,
     clearFragment: () => {
       tab.fragment = '';
     },
-    storage: {
+    openStorage: () => ({
       getItem: (key) => storage.get(key) ?? null,
       setItem: (key, value) => void storage.set(key, value),
       removeItem: (key) => void storage.delete(key),
-    },
-  };
-  return { tab, open: () => createSetPasswordStore(() => deps) };
+    }),
+  });
+  const visited = () => browser.navigations.map((navigation) => navigation.path);
+  return { tab, visited, open: () => createSetPasswordStore() };
 }
 
 describe('the /set-password store', () => {
@@ -58,7 +57,7 @@ describe('the /set-password store', () => {
   });
 
   it('keeps a pasted token, never a password, and forgets step 2 once the reset works', async () => {
-    const { tab, open } = fakeTab();
+    const { tab, visited, open } = fakeTab();
     const store = open();
     store.start();
     store.requestToken.setField('email', 'ada@example.com');
@@ -76,7 +75,7 @@ describe('the /set-password store', () => {
       method: 'POST',
       body: { otp: 'pasted-token', password: 'Fresh-pass-2026' },
     });
-    expect(tab.visited).toEqual(['/login']);
+    expect(visited()).toEqual(['/login']);
     expect(tab.storage.has(SAVED_STEP_KEY)).toBe(false);
   });
 

@@ -1,61 +1,22 @@
 import { atom } from 'nanostores';
+import { userApi } from '../../lib/api/endpoints.ts';
 import { resetTokenFromFragment } from '../../lib/api/user.ts';
-import { request } from '../../lib/client/api.ts';
 import { createFormStore } from '../../lib/client/form-store.ts';
-import { navigate } from '../../lib/client/navigation.ts';
-import { showToast, showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import { resetRequestSchema, setPasswordFormSchema } from '../../lib/validation/account.ts';
+import { environment } from '../shared/environment.ts';
 import { clearSavedStep, readSavedStep, type SavedStep, saveStep } from './set-password-step.ts';
 
 /** Said on step 2 once a new token was asked for: a new request retires the earlier token. */
 export const EARLIER_TOKEN_RETIRED = 'The code in the earlier email no longer works.';
 
-/** What the store needs from the browser, so that a test can hand in a fake API, URL and storage. */
-export interface SetPasswordDeps {
-  request: typeof request;
-  navigate: typeof navigate;
-  showToast: typeof showToast;
-  toastAfterNavigation: typeof showToastAfterNavigation;
-  /** The page's URL fragment (`#token=...` when opened from the email's link). */
-  readFragment: () => string;
-  /** Removes the fragment from the address bar and the history entry, leaving the page where it is. */
-  clearFragment: () => void;
-  /** sessionStorage: step 2 survives a reload of this tab, and nothing outlives the tab. */
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-}
-
-/** The tab's sessionStorage, or one that keeps nothing where the browser blocks it. */
-function tabStorage(): SetPasswordDeps['storage'] {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
-  }
-}
-
-function browserDeps(): SetPasswordDeps {
-  return {
-    request,
-    navigate,
-    showToast,
-    toastAfterNavigation: showToastAfterNavigation,
-    readFragment: () => location.hash,
-    clearFragment: () => history.replaceState(history.state, '', `${location.pathname}${location.search}`),
-    storage: tabStorage(),
-  };
-}
-
 /**
  * /set-password: step 1 asks for a token by email, step 2 sets the new password with it. The email's link
  * opens step 2 with the token filled in; step 2 and its token are kept for this tab until the reset works.
- * `deps` is read only once the page runs (the island also renders at build time, with no browser).
+ * The environment is read only once the page runs (the island also renders at build time, with no browser).
  */
-export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserDeps) {
-  let deps: SetPasswordDeps | undefined;
-  const browser = () => {
-    deps ??= getDeps();
-    return deps;
-  };
+export function createSetPasswordStore() {
+  // sessionStorage: step 2 survives a reload of this tab, and nothing outlives the tab.
+  const tabStorage = () => environment().openStorage('session');
   const $step = atom<1 | 2>(1);
   /** Whether the token was filled in from the email's link, which step 2's wording says. */
   const $tokenFromLink = atom(false);
@@ -68,8 +29,8 @@ export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserD
     schema: resetRequestSchema,
     initial: { email: '' },
     async send(data) {
-      const { request, showToast } = browser();
-      const result = await request<null>('PUT', '/api/v1/user/reset-password', { body: data, quiet: true });
+      const { call, showToast } = environment();
+      const result = await call(userApi.requestReset, { body: data, quiet: true });
       if (result.ok) {
         showToast('Reset token has been sent to your email', 'success');
         $notice.set(tokenSentBefore ? `We sent a new token to ${data.email}. ${EARLIER_TOKEN_RETIRED}` : '');
@@ -86,13 +47,13 @@ export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserD
     schema: setPasswordFormSchema,
     initial: { token: '', newPassword: '', confirmPassword: '' },
     async send(data) {
-      const { request, showToast, toastAfterNavigation, navigate, storage } = browser();
-      const result = await request<null>('POST', '/api/v1/user/reset-password', {
+      const { call, showToast, toastAfterNavigation, navigate } = environment();
+      const result = await call(userApi.resetPassword, {
         body: { otp: data.token, password: data.newPassword },
         quiet: true,
       });
       if (result.ok) {
-        clearSavedStep(storage);
+        clearSavedStep(tabStorage());
         toastAfterNavigation('Password successfully reset', 'success');
         navigate('/login');
       } else if (result.status !== 429) {
@@ -109,14 +70,14 @@ export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserD
     setPassword.setField('token', step.token);
     $tokenFromLink.set(step.fromLink);
     $step.set(2);
-    saveStep(browser().storage, step);
+    saveStep(tabStorage(), step);
   }
 
   // A typed or pasted token is kept too, so that a reload on step 2 loses nothing but the passwords.
   setPassword.$values.listen(({ token }) => {
     if ($step.get() !== 2) return;
     const email = requestToken.$values.get().email;
-    saveStep(browser().storage, { email, token, fromLink: $tokenFromLink.get() });
+    saveStep(tabStorage(), { email, token, fromLink: $tokenFromLink.get() });
   });
 
   /**
@@ -124,9 +85,9 @@ export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserD
    * so that it leaves the address bar and the history; otherwise resumes step 2 after a reload.
    */
   function start() {
-    const { readFragment, clearFragment, storage } = browser();
+    const { readFragment, clearFragment } = environment();
     const fragment = readFragment();
-    const saved = readSavedStep(storage);
+    const saved = readSavedStep(tabStorage());
     if (fragment) clearFragment();
     const linkToken = resetTokenFromFragment(fragment);
     if (linkToken) showStep2({ email: saved?.email ?? '', token: linkToken, fromLink: true });
@@ -139,7 +100,7 @@ export function createSetPasswordStore(getDeps: () => SetPasswordDeps = browserD
       void requestToken.submit();
       return;
     }
-    clearSavedStep(browser().storage);
+    clearSavedStep(tabStorage());
     $notice.set('');
     $step.set(1);
   }

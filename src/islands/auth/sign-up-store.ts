@@ -1,7 +1,8 @@
-import { reportFailure, request } from '../../lib/client/api.ts';
+import { userApi } from '../../lib/api/endpoints.ts';
 import { createFormStore } from '../../lib/client/form-store.ts';
-import { completeSignIn, type SessionPayload } from '../../lib/client/session.ts';
+import { completeSignIn } from '../../lib/client/session.ts';
 import { signUpSchema } from '../../lib/validation/account.ts';
+import { environment } from '../shared/environment.ts';
 
 /** The sign-up form: on success the student is signed in and goes on to choose an exam. */
 export function createSignUpStore() {
@@ -17,8 +18,8 @@ export function createSignUpStore() {
       agreeTerms: false,
     },
     async send(data) {
-      const result = await request<SessionPayload>('POST', '/api/v1/user', { body: data, quiet: true });
-      if (!result.ok) reportFailure(result);
+      const result = await environment().call(userApi.signUp, { body: data, quiet: true });
+      if (!result.ok) environment().reportFailure(result);
       else completeSignIn(result);
       return undefined;
     },

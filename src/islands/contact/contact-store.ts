@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
-import { type ApiResult, request } from '../../lib/client/api.ts';
+import { siteApi } from '../../lib/api/endpoints.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
 import { createFormStore } from '../../lib/client/form-store.ts';
 import { contactSchema } from '../../lib/validation/contact.ts';
+import { environment } from '../shared/environment.ts';
 
 /** What the contact form shows after a send: nothing yet, sent, not sent, or not sent because offline. */
 export type ContactStatus = 'idle' | 'success' | 'error' | 'offline';
@@ -18,14 +20,13 @@ export const CONTACT_BANNERS: Record<Exclude<ContactStatus, 'idle'>, string> = {
   offline: CONTACT_OFFLINE,
 };
 
-const browserIsOnline = () => typeof navigator === 'undefined' || navigator.onLine;
-
 /**
  * The contact form (spec §2): idle, then submitting, then the success banner with the form cleared, or the
  * error banner. Success is judged by the HTTP status alone (spec §7); the banner says it, so no toast.
  * Offline, nothing is sent and the banner says to try again once online; what was typed stays.
  */
-export function createContactStore(isOnline: () => boolean = browserIsOnline) {
+export function createContactStore() {
+  const isOnline = () => environment().isOnline();
   const $status = atom<ContactStatus>('idle');
   const form = createFormStore({
     schema: contactSchema,
@@ -36,7 +37,7 @@ export function createContactStore(isOnline: () => boolean = browserIsOnline) {
         $status.set('offline');
         return undefined;
       }
-      const result = await request<{ _id: string }>('POST', '/api/v1/feedback', { body: data, quiet: true });
+      const result = await environment().call(siteApi.contact, { body: data, quiet: true });
       if (result.ok) form.reset();
       $status.set(statusAfter(result));
       return undefined;
