@@ -4,6 +4,8 @@
  * offline use. Pure functions of paths, so that they are tested without a browser.
  */
 
+import { isApiPath } from '../lib/api/endpoint.ts';
+
 /**
  * The app's screens: their pre-rendered pages are stored when the worker installs, so that after one visit
  * every one of them opens with no network. The content pages (about, FAQs, policy...) and the screens that
@@ -123,7 +125,7 @@ export type Handling = 'page' | 'bank-image' | 'image' | 'font' | 'network';
  * not hold.
  */
 export function handlingOf(pathname: string, mode: string, destination: string): Handling {
-  if (pathname === '/api' || pathname.startsWith('/api/')) return 'network';
+  if (isApiPath(pathname)) return 'network';
   if (pathname.startsWith('/bank/')) return destination === 'image' ? 'bank-image' : 'network';
   if (mode === 'navigate') return 'page';
   if (pathname.startsWith('/images/') && destination === 'image') return 'image';

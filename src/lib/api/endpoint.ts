@@ -5,6 +5,14 @@
  * every binding is a route of the API.
  */
 
+/** Where the API is served: every binding's path starts here. */
+export const API_ROOT = '/api';
+
+/** Whether a path is the API's (the service worker leaves those to the network). */
+export function isApiPath(pathname: string): boolean {
+  return pathname === API_ROOT || pathname.startsWith(`${API_ROOT}/`);
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The names of a path's `:name` parameters: `'/api/v1/contest/:id/level'` gives `'id'`. */
@@ -31,14 +39,14 @@ export interface Endpoint<M extends Method = Method, P extends string = string, 
 }
 
 /** A type, written where a value goes: `endpoint('GET', '/api/v1/plan', { data: type<Paged<Plan>>() })`. */
-/*#__NO_SIDE_EFFECTS__*/
+/* @__NO_SIDE_EFFECTS__ */
 export function type<T>(): T {
   return undefined as T;
 }
 
 /** Binds an endpoint: its method, its path (with `:name` parameters) and its shape, made with `type`. */
 // Marked free of side effects, so that a bundle keeps only the bindings its pages call.
-/*#__NO_SIDE_EFFECTS__*/
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const M extends Method, const P extends string, S extends Shape>(
   method: M,
   path: P,
