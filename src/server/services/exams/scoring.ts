@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
-import { type Attempt, conflictError, type SavedAnswer } from './attempt-rows.ts';
+import { type Attempt, conflictError, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
 import { dailyKeyOpensAt } from './daily-key.ts';
 import { boardCredit } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
-import { notSkipped } from '../exams/attempt-rows.ts';
+import { GRACE_MS, notSkipped } from '../exams/attempt-rows.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
 import { dailyKeyOpensSql } from '../exams/daily-key.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
