@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { request } from '../../lib/client/api.ts';
 import { countOf } from '../../lib/format.ts';
 import { ReviewList } from '../results/ReviewList.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
@@ -9,7 +8,7 @@ import { pointsText } from './contests.ts';
 
 /** A finished contest's answers for its entrant: each level's points, then every question with the key. */
 export function ContestAnswers({ contestId }: { contestId: string }) {
-  const [store] = useState(() => createContestReviewStore(contestId, { request }));
+  const [store] = useState(() => createContestReviewStore(contestId));
   const state = useStore(store.$review);
   return (
     <section aria-labelledby="contest-answers" aria-busy={state.status === 'loading'}>
@@ -21,11 +20,11 @@ export function ContestAnswers({ contestId }: { contestId: string }) {
       )}
       {state.status === 'loading' && <Loading label="Loading your answers" />}
       {state.status === 'failed' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
-      {state.status === 'ready' && state.review.levels.length === 0 && (
+      {state.status === 'ready' && state.data.levels.length === 0 && (
         <p>You handed in no level, so there are no answers to review.</p>
       )}
       {state.status === 'ready' &&
-        state.review.levels.map((level) => (
+        state.data.levels.map((level) => (
           <section key={level.level} className="contest-answers-level" aria-label={`Level ${level.level}`}>
             <p className="contest-mine">
               Level {level.level}: {pointsText(level.points)} · {countOf(level.correctAnswer, 'right answer')}

@@ -9,7 +9,7 @@ export function ContestBoardView({ state, onRetry }: { state: BoardState; onRetr
   if (state.status === 'idle') return null;
   if (state.status === 'loading') return <Loading label="Loading the board" />;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={onRetry} />;
-  const { board } = state;
+  const board = state.data;
   const listed = board.docs.some((row) => row.isMe);
   return (
     <>

@@ -27,7 +27,7 @@ export default function ContestList() {
           <a href="/login">Sign in</a> or <a href="/sign-up">create an account</a> to enter a contest.
         </p>
       )}
-      {state.contests.length === 0 ? (
+      {state.data.contests.length === 0 ? (
         <p className="card contest-empty">
           No contests are scheduled yet. Check back soon; meanwhile,{' '}
           <a href="/select-exam">practise a paper</a>.
@@ -39,17 +39,17 @@ export default function ContestList() {
           <Group title="Finished" id="finished" contests={groups.past} now={now} />
         </>
       )}
-      {state.more.status === 'failed' && (
-        <LoadFailed message={state.more.message} onRetry={() => void store.showMore()} />
+      {state.data.more.status === 'failed' && (
+        <LoadFailed message={state.data.more.message} onRetry={() => void store.showMore()} />
       )}
-      {hasMoreContests(state) && state.more.status !== 'failed' && (
+      {hasMoreContests(state) && state.data.more.status !== 'failed' && (
         <button
           type="button"
           className="button button-outline contest-more"
-          disabled={state.more.status === 'loading'}
+          disabled={state.data.more.status === 'loading'}
           onClick={() => void store.showMore()}
         >
-          {state.more.status === 'loading' ? 'Loading more contests...' : 'Show more'}
+          {state.data.more.status === 'loading' ? 'Loading more contests...' : 'Show more'}
         </button>
       )}
     </>

@@ -45,7 +45,7 @@ export default function ContestPage() {
       </>
     );
   }
-  const { contest } = state;
+  const contest = state.data;
   return (
     <div className="contest-page">
       <p className="contest-back">

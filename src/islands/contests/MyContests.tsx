@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { request } from '../../lib/client/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { contestPath } from './contest-play.ts';
@@ -10,7 +9,7 @@ import './contests.css';
 
 /** /profile's "My contests": each contest the student entered, with where they stand, linking to it. */
 export function MyContests() {
-  const [store] = useState(() => createMyContestsStore({ request }));
+  const [store] = useState(() => createMyContestsStore());
   const state = useStore(store.$state);
 
   useEffect(() => {
@@ -22,15 +21,15 @@ export function MyContests() {
       <h2 id="my-contests-heading">My contests</h2>
       {state.status === 'loading' && <Loading label="Loading your contests" />}
       {state.status === 'failed' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
-      {state.status === 'ready' && state.entries.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <p>
           You have not entered a contest yet. <a href="/contests">See the contests</a>
         </p>
       )}
-      {state.status === 'ready' && state.entries.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <>
           <ul className="contest-cards">
-            {state.entries.map((contest) => (
+            {state.data.map((contest) => (
               <li key={contest._id} className="contest-card">
                 <div className="contest-card-top">
                   <a className="contest-card-title" href={contestPath(contest._id)}>

@@ -1,8 +1,8 @@
 /** Contests as the API sends them, for the contest screens' tests. */
-import { vi } from 'vitest';
+import { type fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
 import type { ContestBoard, ContestEntry, ContestSummary } from '../../lib/api/contest.ts';
+import type { Endpoint } from '../../lib/api/endpoint.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import type { ContestDeps } from './contest-deps.ts';
 
 export const NOW = Date.parse('2026-12-05T08:59:00.000Z');
 
@@ -61,51 +61,31 @@ export function board(overrides: Partial<ContestBoard> = {}): ContestBoard {
   };
 }
 
-export const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
-export const failed = (status: number, message: string, code?: string): ApiResult<never> => ({
-  ok: false,
-  status,
-  message,
-  ...(code ? { code } : {}),
-});
-
-/**
- * A fake API that records every call: each `METHOD path` answers with the next queued answer, or the last
- * one again once the queue is down to one.
- */
-export function fakeApi(answers: Record<string, ApiResult<unknown>[]>) {
-  const calls: { method: string; path: string; body: unknown; query: unknown }[] = [];
-  const request = (async (
-    method: string,
-    path: string,
-    options: { body?: unknown; query?: unknown } = {},
-  ) => {
-    calls.push({ method, path, body: options.body, query: options.query });
-    const queue = answers[`${method} ${path}`];
-    if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
-    return queue.length > 1 ? queue.shift() : queue[0];
-  }) as ContestDeps['request'];
-  const to = (method: string, path: string) =>
-    calls.filter((call) => call.method === method && call.path === path);
-  /** Queues more answers for a call. */
-  const then = (key: string, ...more: ApiResult<unknown>[]) => {
-    answers[key] = more;
+/** A handler that answers the queued answers in turn, then the last one again and again. */
+export function queued<T>(...answers: ApiResult<T>[]): () => ApiResult<T> {
+  return () => {
+    const answer = answers.length > 1 ? answers.shift() : answers[0];
+    if (!answer) throw new Error('no answer queued');
+    return answer;
   };
-  return { calls, request, to, then };
 }
 
-/** The browser of a contest screen: the fake API, the fake clock's timers, and spies for the rest. */
-export function contestDeps(api: ReturnType<typeof fakeApi>, { signedIn = true, search = '?id=c1' } = {}) {
-  return {
-    request: api.request,
-    navigate: vi.fn<(path: string) => void>(),
-    requireSignIn: vi.fn<(path: string) => void>(),
+/** What the store asked of one binding, in order. */
+export function callsTo(api: ReturnType<typeof fakeApi>, binding: Endpoint) {
+  return api.calls.filter((call) => call.binding === binding).map((call) => call.input);
+}
+
+/**
+ * The browser of a contest screen: the stand-in API, a student signed in or not, the page's address, and
+ * the coin balances put in the header. The clock and timers are the globals, so Vitest's fake timers apply.
+ */
+export function contestBrowser(api: ReturnType<typeof fakeApi>, { signedIn = true, search = '?id=c1' } = {}) {
+  const coins: number[] = [];
+  const record = testEnvironment({
+    call: api.call,
     signedIn: () => signedIn,
-    loadUser: async () => undefined,
-    setCoins: vi.fn<(coins: number) => void>(),
     readSearch: () => search,
-    now: () => Date.now(),
-    setInterval: (run: () => void, ms: number) => setInterval(run, ms),
-    clearInterval: (timer: unknown) => clearInterval(timer as ReturnType<typeof setInterval>),
-  } satisfies ContestDeps;
+    setCoins: (balance) => coins.push(balance),
+  });
+  return { ...record, coins };
 }

@@ -1,27 +1,17 @@
 import { atom } from 'nanostores';
-import {
-  CONTEST,
-  type ContestBoard,
-  type ContestEntry,
-  type ContestEntryOutcome,
-  type ContestSummary,
-} from '../../lib/api/contest.ts';
+import { CONTEST, type ContestBoard, type ContestEntry, type ContestSummary } from '../../lib/api/contest.ts';
+import { contestApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
-import { browserContestDeps, type ContestDeps } from './contest-deps.ts';
-import { contestApiPath, contestIdFrom, contestPath, contestPlayPath } from './contest-play.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
+import { contestIdFrom, contestPath, contestPlayPath } from './contest-play.ts';
 import { serverOffset } from './contests.ts';
 
-export type ContestState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; contest: ContestSummary };
+export type ContestState = LoadState<ContestSummary>;
 
-export type BoardState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; board: ContestBoard };
+/** Idle until the contest has started: an upcoming contest has no board. */
+export type BoardState = LoadState<ContestBoard, { status: 'idle' }>;
 
 /** Why Enter did not work, shown beside it. */
 export type EnterProblem =
@@ -46,11 +36,10 @@ const TICK_MS = 1000;
  * the contest is read again; the live board is read every CONTEST.boardMaxAgeMs while the contest runs, the
  * final one once after the end, and until the prizes are credited both are read again every few seconds.
  */
-export function createContestStore(overrides: Partial<ContestDeps> = {}) {
-  const deps: ContestDeps = { ...browserContestDeps(), ...overrides };
+export function createContestStore() {
   const $contest = atom<ContestState>({ status: 'loading' });
   const $board = atom<BoardState>({ status: 'idle' });
-  const $now = atom(deps.now());
+  const $now = atom(environment().now());
   const $entering = atom(false);
   const $enterProblem = atom<EnterProblem>(null);
   const $adult = atom(false);
@@ -62,23 +51,23 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
   let boardReadAt = Number.NEGATIVE_INFINITY;
   let summaryReadAt = Number.NEGATIVE_INFINITY;
 
-  const serverNow = () => deps.now() - offset;
+  const serverNow = () => environment().now() - offset;
   const current = () => {
     const state = $contest.get();
-    return state.status === 'ready' ? state.contest : undefined;
+    return state.status === 'ready' ? state.data : undefined;
   };
 
   function show(contest: ContestSummary) {
-    offset = serverOffset(contest.serverTime, deps.now());
-    summaryReadAt = deps.now();
+    offset = serverOffset(contest.serverTime, environment().now());
+    summaryReadAt = environment().now();
     $now.set(serverNow());
-    $contest.set({ status: 'ready', contest });
+    $contest.set({ status: 'ready', data: contest });
   }
 
   /** Reads the contest (quietly: keeping what is on screen while it does, as the clock's re-reads do). */
   async function load({ quietly = false }: { quietly?: boolean } = {}) {
     if (!quietly) $contest.set({ status: 'loading' });
-    const result = await deps.request<ContestSummary>('GET', contestApiPath(contestId));
+    const result = await environment().call(contestApi.one, { params: { id: contestId } });
     if (result.ok) show(result.data);
     else if (!quietly || $contest.get().status !== 'ready') {
       $contest.set({ status: 'failed', message: result.message });
@@ -89,10 +78,10 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
 
   /** Reads the board: top rows and the caller's own place. */
   async function loadBoard() {
-    boardReadAt = deps.now();
+    boardReadAt = environment().now();
     if ($board.get().status !== 'ready') $board.set({ status: 'loading' });
-    const result = await deps.request<ContestBoard>('GET', contestApiPath(contestId, 'board'));
-    if (result.ok) $board.set({ status: 'ready', board: result.data });
+    const result = await environment().call(contestApi.board, { params: { id: contestId } });
+    if (result.ok) $board.set({ status: 'ready', data: result.data });
     else if ($board.get().status !== 'ready') $board.set({ status: 'failed', message: result.message });
   }
 
@@ -103,8 +92,8 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
     if (contest.status === 'live') return passed(contest.endsAt) || passed(contest.entry?.openLevelEndsAt);
     // Ended, but not ranked yet (the final board and the prizes come within 30 s): look again now and then.
     const board = $board.get();
-    const ranked = board.status === 'ready' && board.board.final;
-    return contest.status === 'finished' && !ranked && deps.now() - summaryReadAt >= AWAIT_PRIZES_MS;
+    const ranked = board.status === 'ready' && board.data.final;
+    return contest.status === 'finished' && !ranked && environment().now() - summaryReadAt >= AWAIT_PRIZES_MS;
   }
 
   function tick() {
@@ -117,7 +106,7 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
       void load({ quietly: true }).finally(() => {
         reading = false;
       });
-    } else if (contest.status === 'live' && deps.now() - boardReadAt >= CONTEST.boardMaxAgeMs) {
+    } else if (contest.status === 'live' && environment().now() - boardReadAt >= CONTEST.boardMaxAgeMs) {
       reading = true;
       void loadBoard().finally(() => {
         reading = false;
@@ -130,12 +119,12 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
     const contest = current();
     if (!contest) return;
     const entrants = entered ? contest.entrants + 1 : contest.entrants;
-    $contest.set({ status: 'ready', contest: { ...contest, entry, entrants } });
+    $contest.set({ status: 'ready', data: { ...contest, entry, entrants } });
   }
 
   function enterFailed(result: Extract<ApiResult<unknown>, { ok: false }>) {
     if (result.code === PaymentCode.insufficientCoins) {
-      deps.navigate('/out-of-coin');
+      environment().navigate('/out-of-coin');
       return;
     }
     if (result.status === 403) {
@@ -150,25 +139,25 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
   /** Enter: a guest signs in first; the fee is debited by the server, and the header's balance follows. */
   async function enter() {
     if ($entering.get() || !current()) return;
-    if (!deps.signedIn()) {
-      deps.requireSignIn(contestPath(contestId));
+    if (!environment().signedIn()) {
+      environment().requireSignIn(contestPath(contestId));
       return;
     }
     $entering.set(true);
     $enterProblem.set(null);
-    const result = await deps.request<ContestEntryOutcome>('POST', contestApiPath(contestId, 'entry'));
+    const result = await environment().call(contestApi.enter, { params: { id: contestId } });
     $entering.set(false);
     if (!result.ok) {
       enterFailed(result);
       return;
     }
-    deps.setCoins(result.data.triviaPoints);
+    environment().setCoins(result.data.triviaPoints);
     showEntry(result.data.entry, true);
   }
 
   /** Opens the caller's open level. */
   function play() {
-    deps.navigate(contestPlayPath(contestId));
+    environment().navigate(contestPlayPath(contestId));
   }
 
   /** Claims the sponsored prize, once the student has ticked that they are 18 or over. */
@@ -182,7 +171,8 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
       return;
     }
     $claim.set({ status: 'sending' });
-    const result = await deps.request<ContestEntry>('POST', contestApiPath(contestId, 'claim'), {
+    const result = await environment().call(contestApi.claim, {
+      params: { id: contestId },
       body: { adult: true },
       quiet: true,
     });
@@ -199,16 +189,16 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
 
   /** Reads the contest named in the address and starts the clock; without an id, to /contests. */
   function init() {
-    const id = contestIdFrom(deps.readSearch());
+    const id = contestIdFrom(environment().readSearch());
     if (!id) {
-      deps.navigate('/contests');
+      environment().navigate('/contests');
       return () => undefined;
     }
     contestId = id;
-    if (deps.signedIn()) void deps.loadUser();
+    if (environment().signedIn()) void environment().loadUser();
     void load();
-    ticker = deps.setInterval(tick, TICK_MS);
-    return () => deps.clearInterval(ticker);
+    ticker = environment().setInterval(tick, TICK_MS);
+    return () => environment().clearInterval(ticker);
   }
 
   return {
@@ -226,7 +216,7 @@ export function createContestStore(overrides: Partial<ContestDeps> = {}) {
     play,
     claim,
     setAdult: (adult: boolean) => $adult.set(adult),
-    signedIn: deps.signedIn,
+    signedIn: () => environment().signedIn(),
   };
 }
 

@@ -1,23 +1,20 @@
 import { atom, computed } from 'nanostores';
 import type { ContestSummary } from '../../lib/api/contest.ts';
-import type { Paged } from '../../lib/api/paged.ts';
-import { type MoreState, showNextPage, unlisted } from '../shared/paged-list.ts';
-import { browserContestDeps, type ContestDeps } from './contest-deps.ts';
+import { contestApi } from '../../lib/api/endpoints.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
+import { type ShownPages, showNextPage, unlisted } from '../shared/paged-list.ts';
 import { type ContestGroups, groupContests, serverOffset } from './contests.ts';
 
 /** How many contests a page of /contests reads. */
 export const CONTESTS_PAGE_SIZE = 20;
 
-export type ContestListState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | {
-      status: 'ready';
-      contests: ContestSummary[];
-      page: number;
-      totalPages: number;
-      more: MoreState;
-    };
+/** The contests listed so far, and the pages behind them. */
+export interface ContestPages extends ShownPages {
+  contests: ContestSummary[];
+}
+
+export type ContestListState = LoadState<ContestPages>;
 
 /** The list's countdowns tick this often. */
 export const COUNTDOWN_TICK_MS = 1000;
@@ -28,23 +25,20 @@ export const COUNTDOWN_TICK_MS = 1000;
  * ticking each second for the countdowns; when an upcoming contest's start comes, the list is read again so
  * that it moves to Live.
  */
-export function createContestsStore(overrides: Partial<ContestDeps> = {}) {
-  const deps: ContestDeps = { ...browserContestDeps(), ...overrides };
+export function createContestsStore() {
   const $state = atom<ContestListState>({ status: 'loading' });
   /** Milliseconds the phone's clock runs ahead of the server's. */
   let offset = 0;
-  const $now = atom(deps.now());
+  const $now = atom(environment().now());
   const $groups = computed(
     $state,
-    (state): ContestGroups => groupContests(state.status === 'ready' ? state.contests : []),
+    (state): ContestGroups => groupContests(state.status === 'ready' ? state.data.contests : []),
   );
   let ticker: unknown;
   let reloading = false;
 
   function readPage(page: number) {
-    return deps.request<Paged<ContestSummary>>('GET', '/api/v1/contest', {
-      query: { page, limit: CONTESTS_PAGE_SIZE },
-    });
+    return environment().call(contestApi.list, { query: { page, limit: CONTESTS_PAGE_SIZE } });
   }
 
   /** Reads (or, for Retry, reads again) the first page. */
@@ -57,9 +51,9 @@ export function createContestsStore(overrides: Partial<ContestDeps> = {}) {
     }
     const { docs, page, totalPages } = result.data;
     const [first] = docs;
-    if (first) offset = serverOffset(first.serverTime, deps.now());
-    $now.set(deps.now() - offset);
-    $state.set({ status: 'ready', contests: docs, page, totalPages, more: { status: 'idle' } });
+    if (first) offset = serverOffset(first.serverTime, environment().now());
+    $now.set(environment().now() - offset);
+    $state.set({ status: 'ready', data: { contests: docs, page, totalPages, more: { status: 'idle' } } });
   }
 
   /** "Show more" (and its Retry): the next page, added below, leaving out a contest already listed. */
@@ -72,7 +66,7 @@ export function createContestsStore(overrides: Partial<ContestDeps> = {}) {
 
   /** The countdowns' beat; a start or an end that has come reads the list again (once at a time). */
   function tick() {
-    const now = deps.now() - offset;
+    const now = environment().now() - offset;
     $now.set(now);
     const { upcoming, live } = $groups.get();
     const due =
@@ -89,14 +83,14 @@ export function createContestsStore(overrides: Partial<ContestDeps> = {}) {
   /** Loads the list and starts the countdowns; returns the cleanup. */
   function init() {
     void load();
-    ticker = deps.setInterval(tick, COUNTDOWN_TICK_MS);
-    return () => deps.clearInterval(ticker);
+    ticker = environment().setInterval(tick, COUNTDOWN_TICK_MS);
+    return () => environment().clearInterval(ticker);
   }
 
-  return { $state, $groups, $now, init, load, showMore, signedIn: deps.signedIn };
+  return { $state, $groups, $now, init, load, showMore, signedIn: () => environment().signedIn() };
 }
 
 /** Whether there is a page not read yet. */
 export function hasMoreContests(state: ContestListState): boolean {
-  return state.status === 'ready' && state.page < state.totalPages;
+  return state.status === 'ready' && state.data.page < state.data.totalPages;
 }

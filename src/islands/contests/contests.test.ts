@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contestDeps, entry, failed, fakeApi, NOW, ok, summary } from './contest-fixtures.ts';
+import { failed, fakeApi, success as ok, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { contestApi } from '../../lib/api/endpoints.ts';
+import { callsTo, contestBrowser, entry, NOW, queued, summary } from './contest-fixtures.ts';
 import { createContestReviewStore } from './contest-review-store.ts';
 import {
   canEnter,
@@ -15,7 +17,6 @@ import {
 import { CONTESTS_PAGE_SIZE, createContestsStore, hasMoreContests } from './contests-store.ts';
 import { createMyContestsStore } from './my-contests-store.ts';
 
-const LIST_PATH = '/api/v1/contest';
 const page = <T>(docs: T[], pageNumber = 1, totalPages = 1) => ({
   docs,
   totalDocs: docs.length,
@@ -91,67 +92,78 @@ describe('the list of contests', () => {
   });
 
   it('loads, says why it failed, and retries', async () => {
-    const api = fakeApi({
-      [`GET ${LIST_PATH}`]: [failed(0, 'We could not reach the server.'), ok(page([summary()]))],
-    });
-    const store = createContestsStore(contestDeps(api));
+    const api = fakeApi().on(
+      contestApi.list,
+      queued(failed('We could not reach the server.', 0), ok(page([summary()]))),
+    );
+    contestBrowser(api);
+    const store = createContestsStore();
     const stop = store.init();
     await vi.advanceTimersByTimeAsync(0);
     expect(store.$state.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
     await store.load();
     expect(store.$groups.get().upcoming).toHaveLength(1);
-    expect(api.calls[0]?.query).toEqual({ page: 1, limit: CONTESTS_PAGE_SIZE });
+    expect(callsTo(api, contestApi.list)[0]).toEqual({ query: { page: 1, limit: CONTESTS_PAGE_SIZE } });
     stop();
   });
 
   it('reads the list again when an upcoming contest’s start comes, so it moves to Live', async () => {
-    const api = fakeApi({
-      [`GET ${LIST_PATH}`]: [ok(page([summary()])), ok(page([summary({ status: 'live' })]))],
-    });
-    const store = createContestsStore(contestDeps(api));
+    const api = fakeApi().on(
+      contestApi.list,
+      queued(ok(page([summary()])), ok(page([summary({ status: 'live' })]))),
+    );
+    contestBrowser(api);
+    const store = createContestsStore();
     const stop = store.init();
     await vi.advanceTimersByTimeAsync(59_000);
-    expect(api.to('GET', LIST_PATH)).toHaveLength(1);
+    expect(callsTo(api, contestApi.list)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(api.to('GET', LIST_PATH)).toHaveLength(2);
+    expect(callsTo(api, contestApi.list)).toHaveLength(2);
     expect(store.$groups.get().live).toHaveLength(1);
     stop();
   });
 
   it('shows more, leaving out a contest already listed', async () => {
-    const api = fakeApi({
-      [`GET ${LIST_PATH}`]: [
+    const api = fakeApi().on(
+      contestApi.list,
+      queued(
         ok(page([summary({ _id: 'a' }), summary({ _id: 'b' })], 1, 2)),
         ok(page([summary({ _id: 'b' }), summary({ _id: 'c' })], 2, 2)),
-      ],
-    });
-    const store = createContestsStore(contestDeps(api));
+      ),
+    );
+    contestBrowser(api);
+    const store = createContestsStore();
     await store.load();
     expect(hasMoreContests(store.$state.get())).toBe(true);
     await store.showMore();
     const state = store.$state.get();
-    expect(state.status === 'ready' && state.contests.map((contest) => contest._id)).toEqual(['a', 'b', 'c']);
+    expect(state.status === 'ready' && state.data.contests.map((contest) => contest._id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
     expect(hasMoreContests(state)).toBe(false);
   });
 
   it('asks for the contests the student entered, for /profile', async () => {
-    const api = fakeApi({ [`GET ${LIST_PATH}`]: [ok(page([summary({ _id: 'mine', entry: entry() })]))] });
-    const store = createMyContestsStore({ request: api.request });
+    const api = fakeApi().on(contestApi.list, queued(ok(page([summary({ _id: 'mine', entry: entry() })]))));
+    testEnvironment({ call: api.call });
+    const store = createMyContestsStore();
     await store.load();
-    expect(api.to('GET', LIST_PATH).map((call) => call.query)).toEqual([
-      expect.objectContaining({ entered: 'true' }),
-    ]);
-    expect(store.$state.get()).toMatchObject({ status: 'ready', entries: [{ _id: 'mine' }] });
+    expect(callsTo(api, contestApi.list)).toEqual([{ query: expect.objectContaining({ entered: 'true' }) }]);
+    expect(store.$state.get()).toMatchObject({ status: 'ready', data: [{ _id: 'mine' }] });
   });
 });
 
 describe('a finished contest’s answers', () => {
   it('are read only when asked for, and say why they are not open yet', async () => {
     const review = { title: 'Saturday Maths Challenge', levels: [] };
-    const api = fakeApi({
-      'GET /api/v1/contest/c1/review': [failed(409, 'The answers open when the contest ends.'), ok(review)],
-    });
-    const store = createContestReviewStore('c1', { request: api.request });
+    const api = fakeApi().on(
+      contestApi.review,
+      queued(failed('The answers open when the contest ends.', 409), ok(review)),
+    );
+    testEnvironment({ call: api.call });
+    const store = createContestReviewStore('c1');
     expect(store.$review.get()).toEqual({ status: 'idle' });
     expect(api.calls).toEqual([]);
     await store.load();
@@ -160,6 +172,7 @@ describe('a finished contest’s answers', () => {
       message: 'The answers open when the contest ends.',
     });
     await store.load();
-    expect(store.$review.get()).toEqual({ status: 'ready', review });
+    expect(store.$review.get()).toEqual({ status: 'ready', data: review });
+    expect(callsTo(api, contestApi.review)).toEqual([{ params: { id: 'c1' } }, { params: { id: 'c1' } }]);
   });
 });

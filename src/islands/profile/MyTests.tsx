@@ -25,7 +25,7 @@ export function MyTests() {
     return () => window.removeEventListener(OFFLINE_TESTS_SENT, refresh);
   }, [store]);
 
-  const entries = state.status === 'ready' ? state.entries : [];
+  const entries = state.status === 'ready' ? state.data.entries : [];
   useEffect(() => {
     const index = firstAdded.current;
     if (index === null || entries.length <= index) return;
@@ -82,26 +82,26 @@ export function MyTests() {
           </ol>
         </>
       )}
-      {state.status === 'ready' && state.more.status === 'failed' && (
+      {state.status === 'ready' && state.data.more.status === 'failed' && (
         <LoadFailed
-          message={state.more.message}
+          message={state.data.more.message}
           onRetry={() => {
             firstAdded.current = entries.length;
             void store.showMore();
           }}
         />
       )}
-      {state.status === 'ready' && hasMore(state) && state.more.status !== 'failed' && (
+      {state.status === 'ready' && hasMore(state) && state.data.more.status !== 'failed' && (
         <button
           type="button"
           className="button button-outline my-tests-more"
-          disabled={state.more.status === 'loading'}
+          disabled={state.data.more.status === 'loading'}
           onClick={() => {
             firstAdded.current = entries.length;
             void store.showMore();
           }}
         >
-          {state.more.status === 'loading' ? 'Loading more tests...' : 'Show more'}
+          {state.data.more.status === 'loading' ? 'Loading more tests...' : 'Show more'}
         </button>
       )}
     </section>

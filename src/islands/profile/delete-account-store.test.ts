@@ -1,90 +1,94 @@
-import { describe, expect, it } from 'vitest';
-import type { AccountDeleted } from '../../lib/api/user.ts';
-import type { ApiResult } from '../../lib/client/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appApi, failed, fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { createTestApp, signUpUnconfirmedStudent, type TestApp } from '../../../tests/support/test-app.ts';
+import { userApi } from '../../lib/api/endpoints.ts';
 import { createDeleteAccountStore } from './delete-account-store.ts';
 
-/** A store whose server answers `answer`, recording what it was sent and what it did to the browser. */
-function storeAnswering(answer: ApiResult<AccountDeleted>) {
-  const calls = { sent: [] as string[], signedOut: 0, wentHome: 0 };
-  const store = createDeleteAccountStore({
-    deleteAccount: async (password) => {
-      calls.sent.push(password);
-      return answer;
-    },
-    signOut: () => {
-      calls.signedOut += 1;
-    },
-    goHome: () => {
-      calls.wentHome += 1;
-    },
-  });
-  return { store, calls };
+// The Delete Account dialog against a real test app (the account exists, the password is checked), and a
+// stand-in API for the refusal the real one gives only after many tries.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** A student signed up on the test app: their token and password. */
+async function signedUpStudent() {
+  const { token, body } = await signUpUnconfirmedStudent(t);
+  return { token, password: String(body.password) };
 }
 
-const deleted: ApiResult<AccountDeleted> = {
-  ok: true,
-  message: 'Your account is deleted. We keep a record of your payments…',
-  data: { deletedAt: '2026-03-02T09:00:00.000Z', paymentsKept: 1 },
-};
+/** The dialog in a browser signed in as `token`, recording whether it forgot the account. */
+function dialogSignedInAs(token: string) {
+  const forgotten = { times: 0 };
+  const browser = testEnvironment({
+    call: appApi(t, token),
+    forgetAccount: () => {
+      forgotten.times += 1;
+    },
+  });
+  return { store: createDeleteAccountStore(), browser, forgotten };
+}
 
 describe('the Delete Account dialog', () => {
   it('asks for the password before calling the server', async () => {
-    const { store, calls } = storeAnswering(deleted);
+    const api = fakeApi();
+    testEnvironment({ call: api.call });
+    const store = createDeleteAccountStore();
     store.open();
     await store.confirm();
     expect(store.$state.get()).toMatchObject({
       step: 'confirm',
       passwordError: 'Enter your password to delete your account',
     });
-    expect(calls.sent).toEqual([]);
+    expect(api.calls).toEqual([]);
   });
 
-  it('signs out and says what was kept once the server deleted the account; closing then goes home', async () => {
-    const { store, calls } = storeAnswering(deleted);
+  it('forgets the account and says what was kept once the server deleted it; closing then goes home', async () => {
+    const { token, password } = await signedUpStudent();
+    const { store, browser, forgotten } = dialogSignedInAs(token);
     store.open();
-    store.setPassword('secret123');
+    store.setPassword(password);
     await store.confirm();
-    expect(calls.sent).toEqual(['secret123']);
-    expect(calls.signedOut).toBe(1);
-    expect(store.$state.get()).toEqual({ step: 'deleted', message: deleted.ok ? deleted.message : '' });
+    expect(forgotten.times).toBe(1);
+    const state = store.$state.get();
+    expect(state).toMatchObject({ step: 'deleted', message: expect.stringMatching(/\S/) });
+    // The account is gone: its session no longer works.
+    expect((await t.call(userApi.current, { token })).status).toBe(401);
     store.close();
-    expect(calls.wentHome).toBe(1);
+    expect(browser.navigations).toEqual([{ path: '/', state: undefined }]);
   });
 
   it('shows a wrong password on the field and keeps the student signed in', async () => {
-    const { store, calls } = storeAnswering({
-      ok: false,
-      status: 403,
-      message: 'Your password is not correct',
-    });
+    const { token } = await signedUpStudent();
+    const { store, browser, forgotten } = dialogSignedInAs(token);
     store.open();
-    store.setPassword('not-mine');
+    store.setPassword('not-mine-123');
     await store.confirm();
     expect(store.$state.get()).toMatchObject({
       step: 'confirm',
       busy: false,
-      passwordError: 'Your password is not correct',
+      passwordError: expect.stringMatching(/password/i),
     });
-    expect(calls.signedOut).toBe(0);
+    expect(forgotten.times).toBe(0);
+    expect((await t.call(userApi.current, { token })).status).toBe(200);
     store.setPassword('secret123');
     expect(store.$state.get()).toMatchObject({ passwordError: undefined });
     store.close();
     expect(store.$state.get()).toEqual({ step: 'closed' });
-    expect(calls.wentHome).toBe(0);
+    expect(browser.navigations).toEqual([]);
   });
 
   it('shows any other failure in the dialog, where a toast would sit behind the backdrop', async () => {
-    const { store } = storeAnswering({
-      ok: false,
-      status: 429,
-      message: 'Too many wrong passwords for this account. Try again in an hour.',
-    });
+    const tooMany = 'Too many wrong passwords for this account. Try again in an hour.';
+    testEnvironment({ call: fakeApi().on(userApi.delete, () => failed(tooMany, 429)).call });
+    const store = createDeleteAccountStore();
     store.open();
     store.setPassword('secret123');
     await store.confirm();
     expect(store.$state.get()).toMatchObject({
       step: 'confirm',
-      failure: 'Too many wrong passwords for this account. Try again in an hour.',
+      failure: tooMany,
       passwordError: undefined,
     });
   });

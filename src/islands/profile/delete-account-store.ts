@@ -1,10 +1,8 @@
 import { atom } from 'nanostores';
-import type { AccountDeleted } from '../../lib/api/user.ts';
-import { type ApiResult, request } from '../../lib/client/api.ts';
-import { navigate } from '../../lib/client/navigation.ts';
-import { clearSession } from '../../lib/client/session.ts';
+import { userApi } from '../../lib/api/endpoints.ts';
 import { deleteAccountSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
+import { environment } from '../shared/environment.ts';
 
 /** The Delete Account dialog: closed, asking for the password, or saying what was deleted and kept. */
 export type DeleteAccountState =
@@ -20,29 +18,8 @@ export type DeleteAccountState =
     }
   | { step: 'deleted'; message: string };
 
-/** What the store needs from the browser; tests pass their own. */
-export interface DeleteAccountDeps {
-  deleteAccount: (password: string) => Promise<ApiResult<AccountDeleted>>;
-  /** Forgets everything this browser stored about the account. */
-  signOut: () => void;
-  goHome: () => void;
-}
-
-const browserDeps: DeleteAccountDeps = {
-  // Quiet: the answer is read in the dialog, where the toast would sit behind the backdrop.
-  deleteAccount: (password) =>
-    request<AccountDeleted>('DELETE', '/api/v1/user', { body: { password }, quiet: true }),
-  signOut: () => {
-    // The server has ended every session; a school's shared computer keeps nothing of the student either.
-    localStorage.clear();
-    sessionStorage.clear();
-    clearSession();
-  },
-  goHome: () => navigate('/'),
-};
-
 /** The dialog's state and actions: open, type the password, delete, and finish on the home page. */
-export function createDeleteAccountStore(deps: DeleteAccountDeps = browserDeps) {
+export function createDeleteAccountStore() {
   const $state = atom<DeleteAccountState>({ step: 'closed' });
 
   function open() {
@@ -56,7 +33,7 @@ export function createDeleteAccountStore(deps: DeleteAccountDeps = browserDeps) 
 
   /** Cancel, Escape or the last button: once the account is gone, every way out leads home. */
   function close() {
-    if ($state.get().step === 'deleted') deps.goHome();
+    if ($state.get().step === 'deleted') environment().navigate('/');
     else $state.set({ step: 'closed' });
   }
 
@@ -69,9 +46,13 @@ export function createDeleteAccountStore(deps: DeleteAccountDeps = browserDeps) 
       return;
     }
     $state.set({ ...state, busy: true, passwordError: undefined, failure: undefined });
-    const result = await deps.deleteAccount(checked.data.password);
+    // Quiet: the answer is read in the dialog, where the toast would sit behind the backdrop.
+    const result = await environment().call(userApi.delete, {
+      body: { password: checked.data.password },
+      quiet: true,
+    });
     if (result.ok) {
-      deps.signOut();
+      environment().forgetAccount();
       // Shown even if the dialog was closed meanwhile: the student must learn what was kept.
       $state.set({ step: 'deleted', message: result.message });
       return;

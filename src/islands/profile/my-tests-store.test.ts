@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appApi, fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { createTestApp, signUpUnconfirmedStudent, type TestApp } from '../../../tests/support/test-app.ts';
 import { ATTEMPT_HISTORY_PAGE_SIZE, type AttemptHistoryEntry } from '../../lib/api/attempt-history.ts';
+import { attemptHistoryApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { request } from '../../lib/client/api.ts';
 import { createMyTestsStore, hasMore, leaderboardLabel, reviewHref, scoreText } from './my-tests-store.ts';
 
-// /profile's "My tests" store against a stand-in for the API client: each page it asks for is answered
-// from `pages`, by page number.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
+// /profile's "My tests" store against a stand-in API: each page it asks for is answered from `pages`, by
+// page number (a real test app gives the first page of a new student).
 
 const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
 const pages = new Map<number, ApiResult<Paged<AttemptHistoryEntry>>>();
@@ -41,28 +42,31 @@ function page(number: number, docs: AttemptHistoryEntry[], totalDocs: number) {
 const ids = (count: number, from = 0) =>
   Array.from({ length: count }, (_, index) => entry(`t${from + index}`));
 
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
 beforeEach(() => {
   pages.clear();
-  vi.mocked(request).mockImplementation(async (method, path, options) => {
-    expect([method, path]).toEqual(['GET', '/api/v1/exam/history']);
-    const query = options?.query as { page: number; limit: number };
+  const api = fakeApi().on(attemptHistoryApi.list, (input) => {
+    const query = input?.query ?? {};
     expect(query.limit).toBe(ATTEMPT_HISTORY_PAGE_SIZE);
-    const answer = pages.get(query.page);
+    const answer = pages.get(Number(query.page));
     if (!answer) throw new Error(`unexpected page ${query.page}`);
-    return answer as never;
+    return answer;
   });
-});
-afterEach(() => {
-  vi.clearAllMocks();
+  testEnvironment({ call: api.call });
 });
 
 describe('the My tests store', () => {
   it('lists the first page, and says when there are no tests', async () => {
-    page(1, [], 0);
+    const { token } = await signUpUnconfirmedStudent(t);
+    testEnvironment({ call: appApi(t, token) });
     const store = createMyTestsStore();
     expect(store.$state.get()).toEqual({ status: 'loading' });
     await store.load();
-    expect(store.$state.get()).toMatchObject({ status: 'ready', entries: [], total: 0 });
+    expect(store.$state.get()).toMatchObject({ status: 'ready', data: { entries: [], total: 0 } });
     expect(hasMore(store.$state.get())).toBe(false);
   });
 
@@ -73,7 +77,7 @@ describe('the My tests store', () => {
     expect(store.$state.get()).toEqual({ status: 'failed', message: offline.message });
     page(1, ids(2), 2);
     await store.load();
-    expect(store.$state.get()).toMatchObject({ status: 'ready', entries: ids(2) });
+    expect(store.$state.get()).toMatchObject({ status: 'ready', data: { entries: ids(2) } });
   });
 
   it('adds the next page with Show more until every test is listed', async () => {
@@ -83,11 +87,11 @@ describe('the My tests store', () => {
     await store.load();
     expect(hasMore(store.$state.get())).toBe(true);
     const more = store.showMore();
-    expect(store.$state.get()).toMatchObject({ more: { status: 'loading' } });
+    expect(store.$state.get()).toMatchObject({ data: { more: { status: 'loading' } } });
     await more;
     const state = store.$state.get();
-    expect(state).toMatchObject({ status: 'ready', page: 2, total: 12, more: { status: 'idle' } });
-    expect(state.status === 'ready' && state.entries.map((test) => test._id)).toEqual(
+    expect(state).toMatchObject({ status: 'ready', data: { page: 2, total: 12, more: { status: 'idle' } } });
+    expect(state.status === 'ready' && state.data.entries.map((test) => test._id)).toEqual(
       ids(12).map((test) => test._id),
     );
     expect(hasMore(state)).toBe(false);
@@ -101,13 +105,12 @@ describe('the My tests store', () => {
     await store.showMore();
     expect(store.$state.get()).toMatchObject({
       status: 'ready',
-      page: 1,
-      more: { status: 'failed', message: offline.message },
+      data: { page: 1, more: { status: 'failed', message: offline.message } },
     });
-    expect(store.$state.get()).toMatchObject({ entries: ids(10) });
+    expect(store.$state.get()).toMatchObject({ data: { entries: ids(10) } });
     page(2, ids(1, 10), 11);
     await store.showMore();
-    expect(store.$state.get()).toMatchObject({ entries: ids(11), more: { status: 'idle' } });
+    expect(store.$state.get()).toMatchObject({ data: { entries: ids(11), more: { status: 'idle' } } });
   });
 
   it('lists a test once when one submitted meanwhile moves the next page along', async () => {
@@ -118,7 +121,7 @@ describe('the My tests store', () => {
     page(2, [entry('t9'), entry('t10'), entry('t11')], 12);
     await store.showMore();
     const state = store.$state.get();
-    expect(state.status === 'ready' && state.entries.map((test) => test._id)).toEqual(
+    expect(state.status === 'ready' && state.data.entries.map((test) => test._id)).toEqual(
       ids(12).map((test) => test._id),
     );
   });
@@ -129,12 +132,12 @@ describe('the My tests store', () => {
     await store.load();
     page(1, [entry('uploaded', { offline: true, counted: false }), ...ids(1)], 2);
     const refreshed = store.refresh();
-    expect(store.$state.get()).toMatchObject({ status: 'ready', entries: ids(1) });
+    expect(store.$state.get()).toMatchObject({ status: 'ready', data: { entries: ids(1) } });
     await refreshed;
-    expect(store.$state.get()).toMatchObject({ status: 'ready', total: 2 });
+    expect(store.$state.get()).toMatchObject({ status: 'ready', data: { total: 2 } });
     pages.set(1, offline);
     await store.refresh();
-    expect(store.$state.get()).toMatchObject({ status: 'ready', total: 2 });
+    expect(store.$state.get()).toMatchObject({ status: 'ready', data: { total: 2 } });
   });
 });
 

@@ -1,26 +1,21 @@
 import { atom } from 'nanostores';
 import { ATTEMPT_HISTORY_PAGE_SIZE, type AttemptHistoryEntry } from '../../lib/api/attempt-history.ts';
+import { attemptHistoryApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
-import { request } from '../../lib/client/api.ts';
 import { formatThousands } from '../../lib/format.ts';
-import { type MoreState, showNextPage, unlisted } from '../shared/paged-list.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
+import { type ShownPages, showNextPage, unlisted } from '../shared/paged-list.ts';
+
+/** The tests listed so far, and the pages behind them. */
+export interface MyTestsList extends ShownPages {
+  entries: AttemptHistoryEntry[];
+  /** How many tests the student has submitted in all. */
+  total: number;
+}
 
 /** /profile's "My tests" on screen: the first page loading or failed, or the tests so far and "Show more". */
-export type MyTestsState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | {
-      status: 'ready';
-      entries: AttemptHistoryEntry[];
-      /** How many tests the student has submitted in all. */
-      total: number;
-      /** The last page read, and how many there are. */
-      page: number;
-      totalPages: number;
-      more: MoreState;
-    };
-
-const HISTORY_PATH = '/api/v1/exam/history';
+export type MyTestsState = LoadState<MyTestsList>;
 
 /** Where an entry's review opens: a UTME sitting's result page, or /review-answers for every other kind. */
 export function reviewHref(entry: Pick<AttemptHistoryEntry, '_id' | 'kind'>): string {
@@ -44,7 +39,10 @@ export function leaderboardLabel(entry: Pick<AttemptHistoryEntry, 'kind' | 'coun
 
 function firstPage(data: Paged<AttemptHistoryEntry>): MyTestsState {
   const { docs, totalDocs, page, totalPages } = data;
-  return { status: 'ready', entries: docs, total: totalDocs, page, totalPages, more: { status: 'idle' } };
+  return {
+    status: 'ready',
+    data: { entries: docs, total: totalDocs, page, totalPages, more: { status: 'idle' } },
+  };
 }
 
 /**
@@ -56,9 +54,7 @@ export function createMyTestsStore() {
   const $state = atom<MyTestsState>({ status: 'loading' });
 
   function readPage(page: number) {
-    return request<Paged<AttemptHistoryEntry>>('GET', HISTORY_PATH, {
-      query: { page, limit: ATTEMPT_HISTORY_PAGE_SIZE },
-    });
+    return environment().call(attemptHistoryApi.list, { query: { page, limit: ATTEMPT_HISTORY_PAGE_SIZE } });
   }
 
   /** Reads (or, for Retry, reads again) the first page. */
@@ -89,5 +85,5 @@ export function createMyTestsStore() {
 
 /** Whether there is a page not read yet. */
 export function hasMore(state: MyTestsState): boolean {
-  return state.status === 'ready' && state.page < state.totalPages;
+  return state.status === 'ready' && state.data.page < state.data.totalPages;
 }

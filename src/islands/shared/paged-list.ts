@@ -1,13 +1,13 @@
 import type { WritableAtom } from 'nanostores';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
+import type { LoadState } from './load-state.ts';
 
 /** "Show more" under a paged list: idle, reading the next page, or what went wrong the last time. */
 export type MoreState = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string };
 
-/** A paged list on screen: the last page read, how many there are, and its "Show more". */
+/** A paged list on screen (the data of its ready state): the last page read, how many there are, and its "Show more". */
 export interface ShownPages {
-  status: 'ready';
   page: number;
   totalPages: number;
   more: MoreState;
@@ -24,22 +24,27 @@ export function unlisted<Row extends { _id: string }>(listed: readonly Row[], ne
  * add its rows below; a failure stays beside the button. Does nothing while the list is not on screen or a
  * page is already being read.
  */
-export async function showNextPage<State extends { status: string }, Row>(
-  $state: WritableAtom<State>,
+export async function showNextPage<Data extends ShownPages, Row>(
+  $state: WritableAtom<LoadState<Data>>,
   readPage: (page: number) => Promise<ApiResult<Paged<Row>>>,
-  append: (shown: State & ShownPages, next: Paged<Row>) => State & ShownPages,
+  append: (shown: Data, next: Paged<Row>) => Data,
 ): Promise<void> {
-  const shown = (state: State): state is State & ShownPages => state.status === 'ready';
   const state = $state.get();
-  if (!shown(state) || state.more.status === 'loading') return;
-  $state.set({ ...state, more: { status: 'loading' } });
-  const result = await readPage(state.page + 1);
+  if (state.status !== 'ready' || state.data.more.status === 'loading') return;
+  $state.set({ status: 'ready', data: { ...state.data, more: { status: 'loading' } } });
+  const result = await readPage(state.data.page + 1);
   const now = $state.get();
-  if (!shown(now)) return;
+  if (now.status !== 'ready') return;
   if (!result.ok) {
-    $state.set({ ...now, more: { status: 'failed', message: result.message } });
+    $state.set({
+      status: 'ready',
+      data: { ...now.data, more: { status: 'failed', message: result.message } },
+    });
     return;
   }
   const { page, totalPages } = result.data;
-  $state.set({ ...append(now, result.data), page, totalPages, more: { status: 'idle' } });
+  $state.set({
+    status: 'ready',
+    data: { ...append(now.data, result.data), page, totalPages, more: { status: 'idle' } },
+  });
 }
