@@ -52,6 +52,7 @@ interface Acknowledged {
   resumable: Map<string, { token: string; url: string }>;
 }
 
+// A killed server process on a real PostgreSQL server: the api-postgres project only (CI runs it).
 describe.runIf(onPostgres)('a server killed under load loses nothing it acknowledged', () => {
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;

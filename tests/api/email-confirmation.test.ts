@@ -259,6 +259,7 @@ async function twoInstances(url: string) {
 const redisUrl = process.env.TEST_REDIS_URL;
 const shared = redisUrl ? await twoInstances(redisUrl) : undefined;
 
+// Instances share the resend limit through Redis: skipped without a Redis server (CI has one).
 describe.skipIf(!shared)('the resend limit across instances (TEST_REDIS_URL)', () => {
   it('counts resends made at two instances together', async () => {
     if (!shared) throw new Error('TEST_REDIS_URL is needed');

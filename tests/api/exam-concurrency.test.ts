@@ -9,6 +9,7 @@ import { testDatabaseKind } from '../support/test-database.ts';
 // project (TEST_DATABASE_URL), which CI always runs.
 const t = await createTestApp();
 
+// Races need concurrent connections, which PGlite has not: the api-postgres project only.
 describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () => {
   it('20 concurrent submissions of one attempt give one result and count the points once', async () => {
     const paper = await createPaper(t.db, { count: 4 });

@@ -676,6 +676,7 @@ describe('POST /api/v1/exam/offline', () => {
   }, 120_000);
 });
 
+// PGlite runs one query at a time, so these races need PostgreSQL (the api-postgres project).
 describe.runIf(testDatabaseKind === 'postgres')('offline uploads on PostgreSQL', () => {
   it('20 concurrent sends of one attempt store it once and all answer the same result', async () => {
     const paper = await createPaper(t.db, { count: 4, duration: 5 });

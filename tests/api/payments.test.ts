@@ -659,6 +659,7 @@ describe('verify calls per account', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
+// Counting in Redis needs a Redis server (TEST_REDIS_URL): skipped without one (CI has one).
 describe.skipIf(!redisUrl)('verify calls counted in Redis (TEST_REDIS_URL)', () => {
   it('adds up the calls made at two instances', async () => {
     const redis = await readyRedis(redisUrl ?? '');

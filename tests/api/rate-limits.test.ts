@@ -517,6 +517,7 @@ function instances() {
   return shared;
 }
 
+// Limits shared by instances need a Redis server (TEST_REDIS_URL): skipped without one (CI has one).
 describe.skipIf(!shared)('limits shared through Redis (TEST_REDIS_URL)', () => {
   it('adds up failures made at two instances', async () => {
     const { instanceA, instanceB } = instances();

@@ -11,6 +11,7 @@ import { testDatabaseKind } from '../support/test-database.ts';
 const onPostgres = testDatabaseKind === 'postgres';
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 
+// PGlite has no statement timeout to set: the api-postgres project only.
 describe.runIf(onPostgres)('statement_timeout', () => {
   let database: { url: string; drop: () => Promise<void> };
   const handles: DatabaseHandle[] = [];
