@@ -1,14 +1,9 @@
-import { count, desc, type SQL, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Year, YearListQuery } from '../../../lib/api/catalogue.ts';
 import { years } from '../../db/schema.ts';
-import { publicCache } from '../../http/public-cache.ts';
-import { ok, paged } from '../../http/respond.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { validate } from '../../http/validate.ts';
 import { bankPaperAs } from '../../services/exams/bank-paper.ts';
-import { CATALOGUE_VERSION, catalogueCache } from '../catalogue-cache.ts';
+import { catalogueListRoute } from '../catalogue-list.ts';
 import { catalogueQuerySchema, idFilter, type QueryShape } from '../catalogue-query.ts';
 
 const querySchema = z.object({
@@ -32,37 +27,22 @@ const subjectIds = sql<string[]>`coalesce((
  * that have a paper of that exam type in that subject. Public and cacheable.
  */
 export function yearRoutes() {
-  return new Hono<AppEnv>().get(
-    '/',
-    catalogueCache(CATALOGUE_VERSION),
-    publicCache,
-    validate('query', querySchema),
-    async (c) => {
-      const { db } = c.get('deps');
-      const { page, limit, examType, subject } = c.req.valid('query');
+  return catalogueListRoute({
+    query: querySchema,
+    table: years,
+    select: (db) =>
+      db
+        .select({ id: years.id, title: years.title, examType: examTypeIds, subject: subjectIds })
+        .from(years)
+        .$dynamic(),
+    where: ({ examType, subject }) => {
       const conditions: SQL[] = [sql`p.year_id = years.id`, bankPaperAs('p')];
       if (examType) conditions.push(sql`p.exam_type_id = ${examType}`);
       if (subject) conditions.push(sql`p.subject_id = ${subject}`);
-      const where = sql`exists (select 1 from papers p where ${sql.join(conditions, sql` and `)})`;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ id: years.id, title: years.title, examType: examTypeIds, subject: subjectIds })
-          .from(years)
-          .where(where)
-          .orderBy(desc(years.year))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ value: count() }).from(years).where(where),
-      ]);
-      const docs = rows.map(
-        (row): Year => ({
-          _id: row.id,
-          title: row.title,
-          examType: row.examType,
-          subject: row.subject,
-        }),
-      );
-      return ok(c, 'Years fetched successfully', paged(docs, total?.value ?? 0, page, limit));
+      return sql`exists (select 1 from papers p where ${sql.join(conditions, sql` and `)})`;
     },
-  );
+    orderBy: [desc(years.year)],
+    toDoc: (row): Year => ({ _id: row.id, title: row.title, examType: row.examType, subject: row.subject }),
+    message: 'Years fetched successfully',
+  });
 }
