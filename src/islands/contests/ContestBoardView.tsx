@@ -21,14 +21,14 @@ export function ContestBoardView({ state, onRetry }: { state: BoardState; onRetr
       {board.docs.length === 0 ? (
         <p className="contest-empty">Nobody has handed in a level yet.</p>
       ) : (
-        <ol className="contest-board" aria-label={board.final ? 'Final places' : 'Places so far'}>
+        <ol className="ranked-list contest-board" aria-label={board.final ? 'Final places' : 'Places so far'}>
           {board.docs.map((row) => (
             <BoardRow key={row.place} row={row} />
           ))}
         </ol>
       )}
       {board.me && !listed && (
-        <ol className="contest-board contest-board-me" aria-label="Your place">
+        <ol className="ranked-list contest-board contest-board-me" aria-label="Your place">
           <BoardRow row={board.me} />
         </ol>
       )}
@@ -38,13 +38,16 @@ export function ContestBoardView({ state, onRetry }: { state: BoardState; onRetr
 
 function BoardRow({ row }: { row: ContestBoardRow }) {
   return (
-    <li className={`contest-board-row${row.isMe ? ' me' : ''}`} aria-current={row.isMe ? 'true' : undefined}>
-      <span className="contest-board-place">{ordinal(row.place)}</span>
-      <span className="contest-board-name">
+    <li
+      className={`ranked-row contest-board-row${row.isMe ? ' me' : ''}`}
+      aria-current={row.isMe ? 'true' : undefined}
+    >
+      <span className="ranked-place contest-board-place">{ordinal(row.place)}</span>
+      <span className="ranked-name contest-board-name">
         {row.name}
-        {row.isMe && <span className="contest-board-you"> (you)</span>}
+        {row.isMe && <span className="ranked-you"> (you)</span>}
       </span>
-      <span className="contest-board-points">{pointsText(row.points)}</span>
+      <span className="ranked-score contest-board-points">{pointsText(row.points)}</span>
       <span className="contest-board-time">{secondsText(row.seconds)}</span>
     </li>
   );

@@ -37,7 +37,7 @@ export default function LeaderBoard() {
           </a>
         </div>
       ) : (
-        <ol className="board" aria-label="Top students">
+        <ol className="ranked-list" aria-label="Top students">
           {board.rows.map((row) => (
             <Row key={row.rank} row={row} />
           ))}
@@ -62,22 +62,29 @@ export default function LeaderBoard() {
 function Row({ row }: { row: LeaderboardEntry }) {
   return (
     <li
-      className={`board-row${row.isMe ? ' me' : ''}${row.rank <= 3 ? ` top-${row.rank}` : ''}`}
+      className={`ranked-row board-row${row.isMe ? ' me' : ''}${row.rank <= 3 ? ` top-${row.rank}` : ''}`}
       aria-current={row.isMe ? 'true' : undefined}
     >
-      <span className="board-rank">{ordinal(row.rank)}</span>
+      <span className="ranked-place board-rank">{ordinal(row.rank)}</span>
       {row.user.image ? (
-        <img className="board-avatar" src={row.user.image.url} alt="" width="44" height="44" loading="lazy" />
+        <img
+          className="ranked-avatar"
+          src={row.user.image.url}
+          alt=""
+          width="44"
+          height="44"
+          loading="lazy"
+        />
       ) : (
-        <span className="board-avatar" aria-hidden="true">
+        <span className="ranked-avatar" aria-hidden="true">
           {initials(row.user)}
         </span>
       )}
-      <span className="board-name">
+      <span className="ranked-name">
         {row.user.firstName} {row.user.lastName}
-        {row.isMe && <span className="board-you"> (you)</span>}
+        {row.isMe && <span className="ranked-you"> (you)</span>}
       </span>
-      <span className="board-points">{points(row.totalScore)}</span>
+      <span className="ranked-score">{points(row.totalScore)}</span>
     </li>
   );
 }

@@ -29,7 +29,7 @@ export default function Ranking() {
   }
   return (
     <>
-      <ol className="ranking" aria-label="First mock totals">
+      <ol className="ranked-list" aria-label="First mock totals">
         {rows.map((row) => (
           <Row key={row.rank} row={row} />
         ))}
@@ -47,11 +47,14 @@ export default function Ranking() {
 
 function Row({ row }: { row: UtmeRankingEntry }) {
   return (
-    <li className={`ranking-row${row.isMe ? ' me' : ''}`} aria-current={row.isMe ? 'true' : undefined}>
-      <span className="ranking-rank">{ordinal(row.rank)}</span>
+    <li
+      className={`ranked-row ranking-row${row.isMe ? ' me' : ''}`}
+      aria-current={row.isMe ? 'true' : undefined}
+    >
+      <span className="ranked-place">{ordinal(row.rank)}</span>
       {row.user.image ? (
         <img
-          className="ranking-avatar"
+          className="ranked-avatar"
           src={row.user.image.url}
           alt=""
           width="40"
@@ -59,15 +62,15 @@ function Row({ row }: { row: UtmeRankingEntry }) {
           loading="lazy"
         />
       ) : (
-        <span className="ranking-avatar" aria-hidden="true">
+        <span className="ranked-avatar" aria-hidden="true">
           {initials(row.user)}
         </span>
       )}
-      <span className="ranking-name">
+      <span className="ranked-name">
         {row.user.firstName} {row.user.lastName}
-        {row.isMe && <span className="ranking-you"> (you)</span>}
+        {row.isMe && <span className="ranked-you"> (you)</span>}
       </span>
-      <span className="ranking-total">{totalOutOf(row.total)}</span>
+      <span className="ranked-score">{totalOutOf(row.total)}</span>
     </li>
   );
 }
