@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
 import type { ContestLevelOutcome } from '../../lib/api/contest.ts';
-import type { ApiResult } from '../../lib/client/api.ts';
-import { memoryStorage } from '../quiz/answer-queue.ts';
+import { contestApi, examApi } from '../../lib/api/endpoints.ts';
 import type { ExamPayload, ExamQuestion, LifelineOutcome } from '../quiz/exam.ts';
-import type { BrowserHandlers, QuizDeps } from '../quiz/quiz-deps.ts';
 import { createQuizStore } from '../quiz/quiz-store.ts';
+import { callsTo, queued } from './contest-fixtures.ts';
 
-// The quiz in its contest mode (/contest-play?id=…), against a fake API and clock.
+// The quiz in its contest mode (/contest-play?id=…), against a stand-in API and a fake clock.
 
 const START = Date.parse('2026-12-05T09:00:00.000Z');
-const LEVEL_PATH = '/api/v1/contest/c1/level';
+const ok = <T>(data: T, message = '') => success(data, message);
+const level1 = { params: { id: 'c1' } };
 
 const question = (n: number): ExamQuestion => ({
   _id: `q${n}`,
@@ -40,39 +41,22 @@ const level = (overrides: Partial<ExamPayload> = {}): ExamPayload => ({
   ...overrides,
 });
 
-type Answer = ApiResult<unknown>;
-const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
-const failed = (status: number, message: string): ApiResult<never> => ({ ok: false, status, message });
-
-function fakeApi(answers: Record<string, Answer[]>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const queues: Record<string, Answer[]> = { 'PATCH /api/v1/exam/answer': [ok(null)], ...answers };
-  const request = (async (method: string, path: string, options: { body?: unknown } = {}) => {
-    calls.push({ method, path, body: options.body });
-    const queue = queues[`${method} ${path}`];
-    if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
-    return queue.length > 1 ? queue.shift() : queue[0];
-  }) as QuizDeps['request'];
-  const to = (method: string, path: string) =>
-    calls.filter((call) => call.method === method && call.path === path);
-  return { request, to };
+/** The contest level's API; saving an answer succeeds. */
+function levelApi() {
+  return fakeApi().on(examApi.saveAnswer, () => ok(null));
 }
 
 function setup(api: ReturnType<typeof fakeApi>, search = '?id=c1') {
-  const deps = {
-    request: api.request,
-    reportFailure: vi.fn(),
-    navigate: vi.fn(),
-    readNavigationState: () => undefined,
+  const reported: unknown[] = [];
+  // Where the quiz went, and whether it replaced the page in the history (it always does).
+  const went: { path: string; replace: boolean | undefined }[] = [];
+  const browser = testEnvironment({
+    call: api.call,
     readSearch: () => search,
-    loadUser: async () => undefined,
-    toastAfterNavigation: vi.fn(),
-    showErrors: vi.fn(),
-    openStorage: () => memoryStorage(),
-    isOnline: () => true,
-    watchBrowser: (_handlers: BrowserHandlers) => () => undefined,
-  } satisfies Partial<QuizDeps>;
-  return { store: createQuizStore('contest', deps), ...deps };
+    reportFailure: (failure) => reported.push(failure),
+    navigate: (path, _state, options) => went.push({ path, replace: options?.replace }),
+  });
+  return { store: createQuizStore('contest'), browser, reported, went };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -101,24 +85,24 @@ afterEach(() => {
 
 describe('the quiz in contest mode', () => {
   it('fetches the open level of the contest named in the address, titled by the contest and level', async () => {
-    const api = fakeApi({ [`GET ${LEVEL_PATH}`]: [ok(level())] });
+    const api = levelApi().on(contestApi.level, queued(ok(level())));
     const { store } = await startLevel(api);
-    expect(api.to('GET', LEVEL_PATH)).toHaveLength(1);
+    expect(callsTo(api, contestApi.level)).toEqual([level1]);
     expect(store.$title.get()).toBe('Saturday Maths Challenge: Level 1 of 2');
     expect(store.$remaining.get()).toBe(300);
     expect(store.lifelinesPerLevel).toBe(1);
   });
 
   it('without a contest in the address, goes to the contests', async () => {
-    const { store, navigate } = setup(fakeApi({}), '');
+    const { store, went } = setup(levelApi(), '');
     store.init();
     await settle();
-    expect(navigate).toHaveBeenCalledWith('/contests', undefined, { replace: true });
+    expect(went).toEqual([{ path: '/contests', replace: true }]);
   });
 
   it('says why when no level is open, with the way back to the contest', async () => {
     const message = 'Level 1 opens at 10:00 West Africa Time.';
-    const api = fakeApi({ [`GET ${LEVEL_PATH}`]: [failed(409, message)] });
+    const api = levelApi().on(contestApi.level, queued(failed(message, 409)));
     const { store } = setup(api);
     store.init();
     await settle();
@@ -127,17 +111,16 @@ describe('the quiz in contest mode', () => {
   });
 
   it('never swaps an empty level for the sample questions', async () => {
-    const api = fakeApi({ [`GET ${LEVEL_PATH}`]: [ok(level({ questions: [] }))] });
+    const api = levelApi().on(contestApi.level, queued(ok(level({ questions: [] }))));
     const { store } = await startLevel(api);
     expect(store.$sample.get()).toBe(false);
     expect(store.$exam.get()?.questions).toEqual([]);
   });
 
   it('allows one lifeline in the level: the bar is spent after it and a second is never sent', async () => {
-    const api = fakeApi({
-      [`GET ${LEVEL_PATH}`]: [ok(level())],
-      'POST /api/v1/exam/lifeline': [ok(lifelineUsed('q1'))],
-    });
+    const api = levelApi()
+      .on(contestApi.level, queued(ok(level())))
+      .on(examApi.lifeline, queued(ok(lifelineUsed('q1'))));
     const { store } = await startLevel(api);
     expect(store.$lifelinesSpent.get()).toBe(false);
     await store.lifeline('fifty-fifty');
@@ -148,12 +131,12 @@ describe('the quiz in contest mode', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(store.$index.get()).toBe(1);
     await store.lifeline('skip');
-    expect(api.to('POST', '/api/v1/exam/lifeline')).toHaveLength(1);
+    expect(callsTo(api, examApi.lifeline)).toHaveLength(1);
   });
 
   it('a level resumed with its lifeline used keeps the bar spent', async () => {
     const used = { question: 'q2', kind: 'skip' as const, hiddenOptions: [] };
-    const api = fakeApi({ [`GET ${LEVEL_PATH}`]: [ok(level({ lifelines: [used] }))] });
+    const api = levelApi().on(contestApi.level, queued(ok(level({ lifelines: [used] }))));
     const { store } = await startLevel(api);
     expect(store.$lifelinesSpent.get()).toBe(true);
   });
@@ -163,55 +146,54 @@ describe('the quiz in contest mode', () => {
       levelsDone: 1,
       next: { level: 2, endsAt: new Date(START + 10 * 60_000).toISOString() },
     };
-    const api = fakeApi({
-      [`GET ${LEVEL_PATH}`]: [ok(level())],
-      [`POST ${LEVEL_PATH}`]: [ok(outcome, 'Level 1 handed in')],
-    });
-    const { store, navigate, toastAfterNavigation } = await startLevel(api);
+    const api = levelApi()
+      .on(contestApi.level, queued(ok(level())))
+      .on(contestApi.handIn, queued(ok(outcome, 'Level 1 handed in')));
+    const { store, browser, went } = await startLevel(api);
     store.choose('q1-b');
     store.openSubmit();
     await store.submit();
-    expect(api.to('POST', LEVEL_PATH).map((call) => call.body)).toEqual([
-      { exam: 'level-attempt-1', answers: [{ question: 'q1', option: 'q1-b' }] },
+    expect(callsTo(api, contestApi.handIn)).toEqual([
+      {
+        ...level1,
+        body: { exam: 'level-attempt-1', answers: [{ question: 'q1', option: 'q1-b' }] },
+        quiet: true,
+      },
     ]);
-    expect(api.to('POST', '/api/v1/exam/answer')).toEqual([]);
-    expect(navigate).toHaveBeenCalledWith('/contest-play?id=c1', undefined, { replace: true });
-    expect(toastAfterNavigation).toHaveBeenCalledWith('Level 1 handed in', 'success');
+    expect(callsTo(api, examApi.submit)).toEqual([]);
+    expect(went).toEqual([{ path: '/contest-play?id=c1', replace: true }]);
+    expect(browser.toastsAfterNavigation).toEqual([{ message: 'Level 1 handed in', kind: 'success' }]);
   });
 
   it('after the last level goes back to the contest page', async () => {
-    const api = fakeApi({
-      [`GET ${LEVEL_PATH}`]: [ok(level())],
-      [`POST ${LEVEL_PATH}`]: [ok<ContestLevelOutcome>({ levelsDone: 2, next: null })],
-    });
-    const { store, navigate, toastAfterNavigation } = await startLevel(api);
+    const api = levelApi()
+      .on(contestApi.level, queued(ok(level())))
+      .on(contestApi.handIn, queued(ok<ContestLevelOutcome>({ levelsDone: 2, next: null })));
+    const { store, browser, went } = await startLevel(api);
     await store.submit();
-    expect(navigate).toHaveBeenCalledWith('/contest?id=c1', undefined, { replace: true });
-    expect(toastAfterNavigation).toHaveBeenCalledWith(
-      expect.stringContaining('Every level handed in'),
-      'success',
-    );
+    expect(went).toEqual([{ path: '/contest?id=c1', replace: true }]);
+    expect(browser.toastsAfterNavigation).toEqual([
+      { message: expect.stringContaining('Every level handed in'), kind: 'success' },
+    ]);
   });
 
   it('hands the level in by itself when its time runs out', async () => {
-    const api = fakeApi({
-      [`GET ${LEVEL_PATH}`]: [ok(level())],
-      [`POST ${LEVEL_PATH}`]: [ok<ContestLevelOutcome>({ levelsDone: 1, next: null })],
-    });
-    const { navigate } = await startLevel(api);
+    const api = levelApi()
+      .on(contestApi.level, queued(ok(level())))
+      .on(contestApi.handIn, queued(ok<ContestLevelOutcome>({ levelsDone: 1, next: null })));
+    const { went } = await startLevel(api);
     await vi.advanceTimersByTimeAsync(5 * 60_000);
-    expect(api.to('POST', LEVEL_PATH)).toHaveLength(1);
-    expect(navigate).toHaveBeenCalledWith('/contest?id=c1', undefined, { replace: true });
+    expect(callsTo(api, contestApi.handIn)).toHaveLength(1);
+    expect(went).toEqual([{ path: '/contest?id=c1', replace: true }]);
   });
 
   it('a level the server has closed already opens the play page again, which asks where things stand', async () => {
-    const api = fakeApi({
-      [`GET ${LEVEL_PATH}`]: [ok(level())],
-      [`POST ${LEVEL_PATH}`]: [failed(409, 'This level was handed in already.')],
-    });
-    const { store, navigate, reportFailure } = await startLevel(api);
+    const api = levelApi()
+      .on(contestApi.level, queued(ok(level())))
+      .on(contestApi.handIn, queued(failed('This level was handed in already.', 409)));
+    const { store, went, reported } = await startLevel(api);
     await store.submit();
-    expect(reportFailure).not.toHaveBeenCalled();
-    expect(navigate).toHaveBeenCalledWith('/contest-play?id=c1', undefined, { replace: true });
+    expect(reported).toEqual([]);
+    expect(went).toEqual([{ path: '/contest-play?id=c1', replace: true }]);
   });
 });

@@ -3,10 +3,11 @@
  * addresses of the contest screens. The quiz's store, screens and answer queue run the level itself.
  */
 import type { ContestLevelOutcome } from '../../lib/api/contest.ts';
+import { contestApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import type { QuizRequest } from '../quiz/exam.ts';
-import type { QuizDeps } from '../quiz/quiz-deps.ts';
 import type { Submitter } from '../quiz/quiz-submit.ts';
+import { environment } from '../shared/environment.ts';
 
 /** The contest's page. */
 export function contestPath(contestId: string): string {
@@ -16,15 +17,6 @@ export function contestPath(contestId: string): string {
 /** The page that plays the contest's open level; reloading it resumes the level (or opens the next). */
 export function contestPlayPath(contestId: string): string {
   return `/contest-play?id=${encodeURIComponent(contestId)}`;
-}
-
-/** The API path of a contest, or of one of its parts. */
-export function contestApiPath(
-  contestId: string,
-  part?: 'board' | 'entry' | 'level' | 'claim' | 'review',
-): string {
-  const base = `/api/v1/contest/${encodeURIComponent(contestId)}`;
-  return part ? `${base}/${part}` : base;
 }
 
 /** The contest's id from a page's query string (`?id=…`); undefined when there is none. */
@@ -39,8 +31,8 @@ export function contestLevelRequest(search: string): QuizRequest | undefined {
   if (!contestId) return undefined;
   return {
     mode: 'contest',
-    path: `/api/v1/contest/${encodeURIComponent(contestId)}/level` as const,
-    query: {},
+    binding: contestApi.level,
+    params: { id: contestId },
     subjectId: '',
     contestId,
     title: 'Contest',
@@ -59,14 +51,18 @@ export interface ContestStep {
  * A level the server has already closed (its time ran out, or it was handed in on another phone) answers
  * 409: the play page opens again and the server says where the entrant stands.
  */
+export function contestSubmitter(contestId: () => string): Submitter<ContestStep>;
+/** The former form, whose first argument is no longer read: the API is the store environment's. */
+export function contestSubmitter(unused: unknown, contestId: () => string): Submitter<ContestStep>;
 export function contestSubmitter(
-  deps: Pick<QuizDeps, 'request'>,
-  contestId: () => string,
+  ...args: [contestId: () => string] | [unused: unknown, contestId: () => string]
 ): Submitter<ContestStep> {
+  const contestId = args.length === 1 ? args[0] : args[1];
   return {
     async send(exam, answers): Promise<ApiResult<ContestStep>> {
       const id = contestId();
-      const result = await deps.request<ContestLevelOutcome>('POST', contestApiPath(id, 'level'), {
+      const result = await environment().call(contestApi.handIn, {
+        params: { id },
         body: { exam: exam._id, answers },
         quiet: true,
       });
