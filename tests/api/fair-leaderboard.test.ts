@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../support/test-app.ts';
 
-// Issue 11's rules for what counts on the leaderboard: the first attempt at a paper, each daily test once
+// The rules for what counts on the leaderboard: the first attempt at a paper, each daily test once
 // a subject a day, and nobody whose email is unconfirmed; and a daily test's key stays secret until its
 // West Africa Time day ends.
 

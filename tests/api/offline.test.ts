@@ -26,9 +26,9 @@ import {
 } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
-// Issue 15's server side: a paper downloaded for offline practice (its size first, then the paper with its
-// key), the leaderboard rule for a paper whose key the student holds, and attempts taken on the phone and
-// uploaded later: checked, scored by the same rules, stored once, and never counted.
+// Offline practice, the server's side: a paper downloaded for offline practice (its size first, then the
+// paper with its key), the leaderboard rule for a paper whose key the student holds, and attempts taken on
+// the phone and uploaded later: checked, scored by the same rules, stored once, and never counted.
 
 const t = await createTestApp();
 const MINUTE = 60_000;
