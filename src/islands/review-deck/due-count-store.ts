@@ -1,17 +1,18 @@
 import { atom } from 'nanostores';
-import type { ReviewCounts, ReviewDue } from '../../lib/api/review.ts';
-import { request } from '../../lib/client/api.ts';
+import { reviewApi } from '../../lib/api/endpoints.ts';
+import type { ReviewCounts } from '../../lib/api/review.ts';
+import { environment } from '../shared/environment.ts';
 
 /**
  * The caller's deck counts, for the links to the deck (/award, /profile) and the home page's reminder:
  * GET /review/due with `limit=0`, which sends no questions. Unknown (undefined) until read, and when the
  * read fails (offline, say): the links then show without a count.
  */
-export function createDueCountStore(send: typeof request = request) {
+export function createDueCountStore() {
   const $counts = atom<ReviewCounts | undefined>(undefined);
 
   async function load() {
-    const result = await send<ReviewDue>('GET', '/api/v1/review/due', { query: { limit: 0 } });
+    const result = await environment().call(reviewApi.due, { query: { limit: 0 } });
     $counts.set(result.ok ? result.data.counts : undefined);
     return $counts.get();
   }

@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
+import { failed, fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { reviewApi } from '../../lib/api/endpoints.ts';
 import type { ReviewCounts, ReviewDue, ReviewOutcome, ReviewQuestion } from '../../lib/api/review.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { createDueCountStore } from './due-count-store.ts';
 import { showReviewReminder } from './home-reminder.ts';
-import { createReviewDeckStore, type DeckDeps } from './review-deck-store.ts';
+import { createReviewDeckStore } from './review-deck-store.ts';
 
-// The review deck's stores against a stand-in for the API client and the clock.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
+// The review deck's stores against a stand-in API and clock.
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, message: '', data });
-const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
+const offline = failed('We could not reach the server.', 0);
 const counts = (dueNow: number, dueLaterToday = 0, nextDue: string | null = null): ReviewCounts => ({
   dueNow,
   dueLaterToday,
@@ -45,27 +46,29 @@ function outcome(id: string, correct: boolean, left: ReviewCounts): ReviewOutcom
   };
 }
 
-/** A deck whose API answers from `answers` (by method and path) and whose clock the test moves. */
-function deckWith(answers: (method: string, body: unknown) => ApiResult<unknown>, online = true) {
+/**
+ * A deck whose API answers from `answers` (GET for the due questions, POST for an answer, with its body)
+ * and whose clock the test moves.
+ */
+function deckWith(answers: (method: 'GET' | 'POST', body: unknown) => ApiResult<unknown>, online = true) {
   let clock = 1_000;
   const sent: unknown[] = [];
-  const deps: DeckDeps = {
-    request: vi.fn(async (method: string, _path: string, options?: { body?: unknown }) => {
-      if (method === 'POST') sent.push(options?.body);
-      return answers(method, options?.body) as never;
-    }) as unknown as DeckDeps['request'],
-    now: () => clock,
-    isOnline: () => online,
-    loadImage: vi.fn(async () => ({})),
-  };
-  const store = createReviewDeckStore(deps);
-  return { store, deps, sent, tick: (ms: number) => (clock += ms) };
+  const api = fakeApi()
+    .on(reviewApi.due, () => answers('GET', undefined) as ApiResult<ReviewDue>)
+    .on(reviewApi.answer, (input) => {
+      sent.push(input.body);
+      return answers('POST', input.body) as ApiResult<ReviewOutcome>;
+    });
+  const loadImage = vi.fn(async (_url: string) => ({}));
+  testEnvironment({ call: api.call, now: () => clock, isOnline: () => online, loadImage });
+  const store = createReviewDeckStore();
+  return { store, api, loadImage, sent, tick: (ms: number) => (clock += ms) };
 }
 
 describe('the review deck store', () => {
   it('shows the due questions one at a time, marks each answer and ends with a summary', async () => {
     const due: ReviewDue = { questions: [question('q1', '/d.svg'), question('q2')], counts: counts(2) };
-    const { store, sent, tick, deps } = deckWith((method, body) => {
+    const { store, sent, tick, loadImage } = deckWith((method, body) => {
       if (method === 'GET') return ok(due);
       const { question: id, option } = body as { question: string; option: string | null };
       return ok(
@@ -80,7 +83,7 @@ describe('the review deck store', () => {
       picked: undefined,
     });
     // The session's images are fetched as soon as it starts.
-    expect(deps.loadImage).toHaveBeenCalledWith('/d.svg');
+    expect(loadImage).toHaveBeenCalledWith('/d.svg');
 
     // Next does nothing before an answer; an answer is sent with the seconds it took.
     store.next();
@@ -136,13 +139,13 @@ describe('the review deck store', () => {
     const away = deckWith(() => ok({ questions: [], counts: counts(0) }), false);
     await away.store.load();
     expect(away.store.$state.get()).toEqual({ status: 'offline' });
-    expect(away.deps.request).not.toHaveBeenCalled();
+    expect(away.api.calls).toEqual([]);
 
     const dropped = deckWith(() => offline);
     await dropped.store.load();
     expect(dropped.store.$state.get()).toEqual({ status: 'offline' });
 
-    const refused = deckWith(() => ({ ok: false, status: 500, message: 'Something went wrong' }));
+    const refused = deckWith(() => failed('Something went wrong', 500));
     await refused.store.load();
     expect(refused.store.$state.get()).toEqual({ status: 'failed', message: 'Something went wrong' });
   });
@@ -182,11 +185,12 @@ describe('the review deck store', () => {
 
 describe('the due count and the home reminder', () => {
   it('reads the counts without questions, and forgets them when the read fails', async () => {
-    const send = vi.fn(async () => ok<ReviewDue>({ questions: [], counts: counts(3, 1) }));
-    const store = createDueCountStore(send as never);
+    const answers = [ok<ReviewDue>({ questions: [], counts: counts(3, 1) }), offline];
+    const api = fakeApi().on(reviewApi.due, () => answers.shift() ?? offline);
+    testEnvironment({ call: api.call });
+    const store = createDueCountStore();
     expect(await store.load()).toEqual(counts(3, 1));
-    expect(send).toHaveBeenCalledWith('GET', '/api/v1/review/due', { query: { limit: 0 } });
-    send.mockResolvedValueOnce(offline as never);
+    expect(api.calls).toEqual([{ binding: reviewApi.due, input: { query: { limit: 0 } } }]);
     expect(await store.load()).toBeUndefined();
   });
 

@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
-import type { ReviewCounts, ReviewDue, ReviewOutcome, ReviewQuestion } from '../../lib/api/review.ts';
-import { request } from '../../lib/client/api.ts';
+import { reviewApi } from '../../lib/api/endpoints.ts';
+import type { ReviewCounts, ReviewOutcome, ReviewQuestion } from '../../lib/api/review.ts';
 import { createQuizImages } from '../quiz/quiz-images.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
 import { type SessionTally, secondsBetween } from './review-deck.ts';
 
 /** One due question on screen, before and after it is answered. */
@@ -19,37 +21,16 @@ export interface ReviewingState {
   error: string | null;
 }
 
+/**
+ * The deck's session: loading or failed as any load, then offline, nothing due, a question on screen, or
+ * the summary (a session has no single "ready" state).
+ */
 export type DeckState =
-  | { status: 'loading' }
+  | Exclude<LoadState<never>, { status: 'ready' }>
   | { status: 'offline' }
-  | { status: 'failed'; message: string }
   | { status: 'empty'; counts: ReviewCounts }
   | ReviewingState
   | { status: 'done'; tally: SessionTally; counts: ReviewCounts };
-
-/** What the deck needs from the browser: a stand-in in the tests. */
-export interface DeckDeps {
-  request: typeof request;
-  /** Milliseconds, for the time an answer took. */
-  now: () => number;
-  isOnline: () => boolean;
-  loadImage: (url: string) => Promise<unknown>;
-}
-
-function browserDeps(): DeckDeps {
-  return {
-    request,
-    now: () => performance.now(),
-    isOnline: () => navigator.onLine,
-    loadImage: (url) =>
-      new Promise((resolve, reject) => {
-        const image = new Image();
-        image.onload = () => resolve(image);
-        image.onerror = () => reject(new Error(`The image ${url} did not load`));
-        image.src = url;
-      }),
-  };
-}
 
 const NOT_SENT_OFFLINE =
   'You are offline, so this answer was not recorded. Try again once you are connected.';
@@ -58,9 +39,9 @@ const NOT_SENT_OFFLINE =
  * /review-deck: a session of the due questions, one at a time. An answer is marked by the server at once
  * (right or wrong, the key, the explanation); Next moves on, and the session ends with a summary.
  */
-export function createReviewDeckStore(deps: DeckDeps = browserDeps()) {
+export function createReviewDeckStore() {
   const $state = atom<DeckState>({ status: 'loading' });
-  const images = createQuizImages({ loadImage: deps.loadImage });
+  const images = createQuizImages();
   let session: ReviewQuestion[] = [];
   let counts: ReviewCounts = { dueNow: 0, dueLaterToday: 0, nextDue: null };
   let tally: SessionTally = { answered: 0, right: 0 };
@@ -74,7 +55,7 @@ export function createReviewDeckStore(deps: DeckDeps = browserDeps()) {
       $state.set({ status: 'done', tally, counts });
       return;
     }
-    shownAt = deps.now();
+    shownAt = environment().now();
     $state.set({
       status: 'reviewing',
       question,
@@ -91,12 +72,12 @@ export function createReviewDeckStore(deps: DeckDeps = browserDeps()) {
   async function load() {
     latest += 1;
     const mine = latest;
-    if (!deps.isOnline()) {
+    if (!environment().isOnline()) {
       $state.set({ status: 'offline' });
       return;
     }
     $state.set({ status: 'loading' });
-    const result = await deps.request<ReviewDue>('GET', '/api/v1/review/due');
+    const result = await environment().call(reviewApi.due);
     if (mine !== latest) return;
     if (!result.ok) {
       $state.set(result.status === 0 ? { status: 'offline' } : { status: 'failed', message: result.message });
@@ -117,7 +98,7 @@ export function createReviewDeckStore(deps: DeckDeps = browserDeps()) {
     const state = $state.get();
     if (state.status !== 'reviewing' || state.sending || state.outcome) return;
     $state.set({ ...state, picked: option, sending: true, error: null });
-    const result = await deps.request<ReviewOutcome>('POST', '/api/v1/review/answer', {
+    const result = await environment().call(reviewApi.answer, {
       body: { question: state.question._id, option, seconds },
       // The deck shows right or wrong itself: no toast.
       quiet: true,
@@ -137,7 +118,7 @@ export function createReviewDeckStore(deps: DeckDeps = browserDeps()) {
   function answer(option: string | null) {
     const state = $state.get();
     if (state.status !== 'reviewing' || state.picked !== undefined) return Promise.resolve();
-    seconds = secondsBetween(shownAt, deps.now());
+    seconds = secondsBetween(shownAt, environment().now());
     return send(option);
   }
 
