@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListState } from './list-store.ts';
 
-/** A catalogue list's loading, failed and empty states; the list itself once it has items. */
+/** A catalogue list's loading, failed and empty states; the list itself once it has items (offline too). */
 export function ListStatus<T>({
   state,
   loadingLabel,
@@ -26,6 +26,6 @@ export function ListStatus<T>({
       </div>
     );
   }
-  if (state.items.length === 0) return <p className="list-message">{emptyText}</p>;
-  return children(state.items);
+  if (state.data.length === 0) return <p className="list-message">{emptyText}</p>;
+  return children(state.data);
 }

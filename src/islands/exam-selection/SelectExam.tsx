@@ -15,7 +15,7 @@ import { createSelectExamStore } from './select-exam-store.ts';
 export default function SelectExam() {
   const [store] = useState(createSelectExamStore);
   const list = useStore(store.$list);
-  const offline = list.status === 'ready' && list.offline === true;
+  const offline = list.status === 'offline';
   const failedImages = useStore(store.$failedImages);
 
   useEffect(() => {

@@ -13,7 +13,7 @@ export default function SelectSubject() {
   const [store] = useState(createSelectSubjectStore);
   const examType = useStore(store.$examType);
   const list = useStore(store.$list);
-  const offline = list.status === 'ready' && list.offline === true;
+  const offline = list.status === 'offline';
   const failedImages = useStore(store.$failedImages);
 
   useEffect(() => {

@@ -48,7 +48,7 @@ export default function SelectYear() {
         >
           {() => (
             <>
-              {list.status === 'ready' && list.offline && <OfflineListNote />}
+              {list.status === 'offline' && <OfflineListNote />}
               <form
                 className="card year-card"
                 onSubmit={(event) => {

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../lib/client/api.ts';
-import { readNavigationState } from '../../lib/client/navigation.ts';
-import type { PaperSummary } from '../offline/offline-papers.ts';
+import { describe, expect, it } from 'vitest';
+import { failed, fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { catalogueApi } from '../../lib/api/endpoints.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
+import type { PaperStore, PaperSummary } from '../offline/offline-papers.ts';
+import type { Environment } from '../shared/environment.ts';
 import { createSelectExamStore } from './select-exam-store.ts';
 import { createSelectSubjectStore } from './select-subject-store.ts';
 import { createSelectYearStore } from './select-year-store.ts';
-
-// Stand-ins for the browser-only client, as in stores.test.ts.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
-vi.mock('../../lib/client/navigation.ts', () => ({ navigate: vi.fn(), readNavigationState: vi.fn() }));
-vi.mock('../../lib/client/session.ts', () => ({ requireSignIn: vi.fn() }));
-vi.mock('../../lib/client/storage.ts', () => ({ readToken: vi.fn() }));
 
 const WAEC = { _id: 'waec', title: 'WAEC' };
 const NECO = { _id: 'neco', title: 'NECO' };
@@ -41,26 +37,42 @@ const onPhone = [
   download(WAEC, ENGLISH, '2019'),
   download(NECO, MATHS, '2020'),
 ];
-const downloads = async () => onPhone;
+/** The phone's downloads: only student-1's papers, all listed. */
+const phone = {
+  list: async (owner: string) => onPhone.filter((paper) => paper.owner === owner),
+} as PaperStore;
 
-/** Every request fails as it does with no network. */
-function offline() {
-  vi.mocked(request).mockResolvedValue({ ok: false, status: 0, message: 'We could not reach the server.' });
+/**
+ * student-1 on this phone, opened with `state`, where every catalogue list answers `answer` (by default as it
+ * does with no network). Returns the API, to see what was asked.
+ */
+function onThePhone(
+  state: unknown = undefined,
+  answer: ApiResult<never> = failed('We could not reach the server.', 0),
+  parts: Partial<Environment> = {},
+) {
+  const api = fakeApi()
+    .on(catalogueApi.examTypes, () => answer)
+    .on(catalogueApi.subjects, () => answer)
+    .on(catalogueApi.years, () => answer);
+  testEnvironment({
+    call: api.call,
+    userId: () => 'student-1',
+    papers: () => phone,
+    readNavigationState: () => state,
+    ...parts,
+  });
+  return api;
 }
-
-afterEach(() => {
-  vi.clearAllMocks();
-});
 
 describe('offline, the lists show the papers on the phone', () => {
   it('/select-exam lists the exam types of the downloads, marked as offline', async () => {
-    offline();
-    const store = createSelectExamStore(downloads);
+    onThePhone();
+    const store = createSelectExamStore();
     await store.load();
     expect(store.$list.get()).toEqual({
-      status: 'ready',
-      offline: true,
-      items: [
+      status: 'offline',
+      data: [
         { _id: 'neco', title: 'NECO', image: null },
         { _id: 'waec', title: 'WAEC', image: null },
       ],
@@ -68,49 +80,43 @@ describe('offline, the lists show the papers on the phone', () => {
   });
 
   it('/subjects lists the downloaded subjects of the chosen exam type', async () => {
-    offline();
-    vi.mocked(readNavigationState).mockReturnValue({ examType: WAEC });
-    const store = createSelectSubjectStore(downloads);
+    onThePhone({ examType: WAEC });
+    const store = createSelectSubjectStore();
     await store.init();
     const state = store.$list.get();
-    expect(state.status === 'ready' && state.offline).toBe(true);
-    expect(state.status === 'ready' && state.items.map((item) => item.title)).toEqual([
+    expect(state.status).toBe('offline');
+    expect(state.status === 'offline' && state.data.map((item) => item.title)).toEqual([
       'English Language',
       'Mathematics',
     ]);
   });
 
   it('/select-year lists the downloaded years of the exam type and subject, newest first', async () => {
-    offline();
-    vi.mocked(readNavigationState).mockReturnValue({ examType: WAEC, subject: MATHS });
-    const store = createSelectYearStore(downloads);
+    onThePhone({ examType: WAEC, subject: MATHS });
+    const store = createSelectYearStore();
     await store.init();
     expect(store.$years.get().map((year) => year.title)).toEqual(['2019', '2018']);
-    const state = store.$list.get();
-    expect(state.status === 'ready' && state.offline).toBe(true);
+    expect(store.$list.get().status).toBe('offline');
   });
 
   it('shows the usual failure when nothing of the choice is on the phone', async () => {
-    offline();
-    vi.mocked(readNavigationState).mockReturnValue({ examType: NECO, subject: ENGLISH });
-    const store = createSelectYearStore(downloads);
+    onThePhone({ examType: NECO, subject: ENGLISH });
+    const store = createSelectYearStore();
     await store.init();
     expect(store.$list.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
   });
 
   it('lists the phone’s papers without asking when the browser knows it is offline', async () => {
-    vi.stubGlobal('navigator', { onLine: false });
-    const store = createSelectExamStore(downloads);
+    const api = onThePhone(undefined, failed('We could not reach the server.', 0), { isOnline: () => false });
+    const store = createSelectExamStore();
     await store.load();
-    const state = store.$list.get();
-    expect(state.status === 'ready' && state.offline).toBe(true);
-    expect(request).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
+    expect(store.$list.get().status).toBe('offline');
+    expect(api.calls).toEqual([]);
   });
 
   it('does not fall back on the phone for an error of the server', async () => {
-    vi.mocked(request).mockResolvedValue({ ok: false, status: 500, message: 'Something went wrong' });
-    const store = createSelectExamStore(downloads);
+    onThePhone(undefined, failed('Something went wrong', 500));
+    const store = createSelectExamStore();
     await store.load();
     expect(store.$list.get()).toEqual({ status: 'failed', message: 'Something went wrong' });
   });

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import type { Subject, SubjectListQuery } from '../../lib/api/catalogue.ts';
-import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import type { Subject } from '../../lib/api/catalogue.ts';
+import { catalogueApi } from '../../lib/api/endpoints.ts';
 import { myDownloads } from '../offline/my-downloads.ts';
 import { downloadedSubjects } from '../offline/offline-catalogue.ts';
-import type { PaperSummary } from '../offline/offline-papers.ts';
+import { environment } from '../shared/environment.ts';
 import { type Choice, examTypeFromState, subjectsForExamType, toChoice } from './catalogue.ts';
 import { createImageFailures, createListStore } from './list-store.ts';
 
@@ -11,27 +11,28 @@ import { createImageFailures, createListStore } from './list-store.ts';
  * /subjects: the subjects of the exam type chosen on /select-exam (spec §2). Offline, those of the papers
  * downloaded on the phone.
  */
-export function createSelectSubjectStore(downloads: () => Promise<PaperSummary[]> = myDownloads) {
+export function createSelectSubjectStore() {
   const $examType = atom<Choice | undefined>(undefined);
   // The spec filters on the client; the query only trims what the server sends.
-  const list = createListStore<Subject>(
+  const list = createListStore(
+    catalogueApi.subjects,
     (subjects) => subjectsForExamType(subjects, $examType.get()?._id ?? ''),
-    async () => downloadedSubjects(await downloads(), $examType.get()?._id ?? ''),
+    async () => downloadedSubjects(await myDownloads(), $examType.get()?._id ?? ''),
   );
   const images = createImageFailures();
 
   /** Reloads the subjects (Retry). */
   function load() {
     const examType = $examType.get();
-    if (examType) return list.load('/api/v1/subject', { examType: examType._id } satisfies SubjectListQuery);
+    if (examType) return list.load({ examType: examType._id });
     return Promise.resolve();
   }
 
   /** Reads the chosen exam type from navigation state and loads its subjects; without one, goes home. */
   function init() {
-    const examType = examTypeFromState(readNavigationState());
+    const examType = examTypeFromState(environment().readNavigationState());
     if (!examType) {
-      navigate('/', undefined, { replace: true });
+      environment().navigate('/', undefined, { replace: true });
       return Promise.resolve();
     }
     $examType.set(examType);
@@ -41,7 +42,7 @@ export function createSelectSubjectStore(downloads: () => Promise<PaperSummary[]
   /** Goes to /select-year with the exam type and the subject as navigation state. */
   function choose(subject: Subject) {
     const examType = $examType.get();
-    if (examType) navigate('/select-year', { examType, subject: toChoice(subject) });
+    if (examType) environment().navigate('/select-year', { examType, subject: toChoice(subject) });
   }
 
   return {

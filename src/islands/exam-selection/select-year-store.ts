@@ -1,13 +1,10 @@
 import { atom, computed } from 'nanostores';
-import type { Year, YearListQuery } from '../../lib/api/catalogue.ts';
-import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { requireSignIn } from '../../lib/client/session.ts';
-import { readToken } from '../../lib/client/storage.ts';
+import { catalogueApi } from '../../lib/api/endpoints.ts';
 import { myDownloads } from '../offline/my-downloads.ts';
 import { downloadedYears } from '../offline/offline-catalogue.ts';
-import type { PaperSummary } from '../offline/offline-papers.ts';
+import { environment } from '../shared/environment.ts';
 import { type PaperChoice, paperChoiceFromState, toChoice, yearsFor } from './catalogue.ts';
-import { createListStore } from './list-store.ts';
+import { createListStore, listItems } from './list-store.ts';
 import { isTypeaheadKey, listboxAction, moveActive, TYPEAHEAD_RESET_MS, typeaheadIndex } from './listbox.ts';
 
 /** The alert of Start without a year (spec §8). */
@@ -25,23 +22,24 @@ export interface KeyPress {
  * /select-year: the years of the chosen exam type and subject, the year dropdown and Start (spec §2).
  * Offline, the years of the papers downloaded on the phone.
  */
-export function createSelectYearStore(downloads: () => Promise<PaperSummary[]> = myDownloads) {
+export function createSelectYearStore() {
   const $paper = atom<PaperChoice | undefined>(undefined);
-  const list = createListStore<Year>(
+  const list = createListStore(
+    catalogueApi.years,
     (years) => {
       const paper = $paper.get();
       return paper ? yearsFor(years, paper.examType._id, paper.subject._id) : [];
     },
     async () => {
       const paper = $paper.get();
-      return paper ? downloadedYears(await downloads(), paper.examType._id, paper.subject._id) : [];
+      return paper ? downloadedYears(await myDownloads(), paper.examType._id, paper.subject._id) : [];
     },
   );
   const $open = atom(false);
   const $activeIndex = atom(-1);
   const $selectedId = atom<string | undefined>(undefined);
 
-  const $years = computed(list.$list, (state) => (state.status === 'ready' ? state.items : []));
+  const $years = computed(list.$list, listItems);
   const $selected = computed([$years, $selectedId], (years, id) => years.find((year) => year._id === id));
 
   let typed = '';
@@ -51,17 +49,14 @@ export function createSelectYearStore(downloads: () => Promise<PaperSummary[]> =
   function load() {
     const paper = $paper.get();
     if (!paper) return Promise.resolve();
-    return list.load('/api/v1/year', {
-      examType: paper.examType._id,
-      subject: paper.subject._id,
-    } satisfies YearListQuery);
+    return list.load({ examType: paper.examType._id, subject: paper.subject._id });
   }
 
   /** Reads the exam type and subject from navigation state and loads their years; without them, goes home. */
   function init() {
-    const paper = paperChoiceFromState(readNavigationState());
+    const paper = paperChoiceFromState(environment().readNavigationState());
     if (!paper) {
-      navigate('/', undefined, { replace: true });
+      environment().navigate('/', undefined, { replace: true });
       return Promise.resolve();
     }
     $paper.set(paper);
@@ -151,7 +146,8 @@ export function createSelectYearStore(downloads: () => Promise<PaperSummary[]> =
       return;
     }
     const state = { ...paper, year: toChoice(year) };
-    if (readToken()) navigate('/test', state);
+    const { signedIn, navigate, requireSignIn } = environment();
+    if (signedIn()) navigate('/test', state);
     else requireSignIn('/test', state);
   }
 

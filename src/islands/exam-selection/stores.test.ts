@@ -1,37 +1,46 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Subject, Year } from '../../lib/api/catalogue.ts';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  appApi,
+  type BrowserRecord,
+  failed,
+  fakeApi,
+  success,
+  testEnvironment,
+} from '../../../tests/support/store-environment.ts';
+import { createTestApp } from '../../../tests/support/test-app.ts';
+import type { ExamType, Subject, Year } from '../../lib/api/catalogue.ts';
+import { catalogueApi, examApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
-import type { ApiResult } from '../../lib/client/api.ts';
-import { request } from '../../lib/client/api.ts';
-import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { requireSignIn } from '../../lib/client/session.ts';
-import { readToken } from '../../lib/client/storage.ts';
+import { seedDatabase } from '../../server/services/seed.ts';
+import type { Environment } from '../shared/environment.ts';
 import { createPracticeSubjectStore } from './practice-subject-store.ts';
 import { createSelectExamStore } from './select-exam-store.ts';
 import { createSelectSubjectStore } from './select-subject-store.ts';
 import { createSelectYearStore, NO_YEAR_MESSAGE } from './select-year-store.ts';
 
-// The stores are tested against stand-ins for the browser-only client: the API, navigation and the session.
-vi.mock('../../lib/client/api.ts', () => ({ request: vi.fn() }));
-vi.mock('../../lib/client/navigation.ts', () => ({ navigate: vi.fn(), readNavigationState: vi.fn() }));
-vi.mock('../../lib/client/session.ts', () => ({ requireSignIn: vi.fn() }));
-vi.mock('../../lib/client/storage.ts', () => ({ readToken: vi.fn() }));
-
 const WAEC = { _id: 'waec', title: 'WAEC' };
 const MATHS = { _id: 'maths', title: 'Mathematics' };
 
-function page<T>(docs: T[], pageNumber = 1, totalPages = 1): ApiResult<Paged<T>> {
-  return {
-    ok: true,
-    message: 'ok',
-    data: { docs, totalDocs: docs.length, limit: 100, page: pageNumber, totalPages },
-  };
+function page<T>(docs: T[], pageNumber = 1, totalPages = 1) {
+  return success<Paged<T>>({ docs, totalDocs: docs.length, limit: 100, page: pageNumber, totalPages }, 'ok');
 }
 
-/** Answers each GET with the docs listed for its path. */
-function serve(lists: Record<string, unknown[]>) {
-  vi.mocked(request).mockImplementation(async (_method, path) => page(lists[path] ?? []) as never);
+/** The stores' environment for one test: the API the test gives, opened with `state`, signed in or not. */
+function browser(api: ReturnType<typeof fakeApi>, parts: Partial<Environment> = {}): BrowserRecord {
+  return testEnvironment({ call: api.call, ...parts });
 }
+
+/** An API that answers each catalogue list with the docs given for it (none when not given). */
+function serve(lists: { examTypes?: unknown[]; subjects?: Subject[]; years?: Year[] } = {}) {
+  return fakeApi()
+    .on(catalogueApi.examTypes, () => page((lists.examTypes ?? []) as never[]))
+    .on(catalogueApi.subjects, () => page(lists.subjects ?? []))
+    .on(catalogueApi.years, () => page(lists.years ?? []));
+}
+
+/** Opened with this navigation state. */
+const openedWith = (state: unknown) => ({ readNavigationState: () => state });
 
 const subject = (id: string, title: string, examType: string[]): Subject => ({
   _id: id,
@@ -47,12 +56,7 @@ const year = (id: string, title: string, examType: string[], subjects: string[])
   subject: subjects,
 });
 
-const alert = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('window', { alert });
-});
 afterEach(() => {
-  vi.clearAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -63,48 +67,52 @@ describe('list loading', () => {
       title: `E${index}`,
       image: null,
     }));
-    vi.mocked(request)
-      .mockResolvedValueOnce(page(first, 1, 2) as never)
-      .mockResolvedValueOnce(page([{ _id: 'last', title: 'Last', image: null }], 2, 2) as never);
+    const pages = [page(first, 1, 2), page([{ _id: 'last', title: 'Last', image: null }], 2, 2)];
+    const api = fakeApi().on(catalogueApi.examTypes, () => pages.shift() ?? failed('none left', 0));
+    browser(api);
     const store = createSelectExamStore();
     await store.load();
     const state = store.$list.get();
-    expect(state.status === 'ready' && state.items.length).toBe(101);
-    expect(vi.mocked(request).mock.calls.map((call) => call[2])).toEqual([
+    expect(state.status === 'ready' && state.data.length).toBe(101);
+    expect(api.calls.map((call) => call.input)).toEqual([
       { query: { limit: 100, page: 1 } },
       { query: { limit: 100, page: 2 } },
     ]);
   });
 
   it('shows a failure with its message, and Retry loads again', async () => {
-    vi.mocked(request).mockResolvedValueOnce({
-      ok: false,
-      status: 0,
-      message: 'We could not reach the server.',
-    });
+    const answers = [
+      failed('We could not reach the server.', 0),
+      page([{ _id: 'waec', title: 'WAEC', image: null }]),
+    ];
+    browser(fakeApi().on(catalogueApi.examTypes, () => answers.shift() ?? failed('none left', 0)));
     const store = createSelectExamStore();
     await store.load();
     expect(store.$list.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
-    vi.mocked(request).mockResolvedValueOnce(page([{ _id: 'waec', title: 'WAEC', image: null }]) as never);
     await store.load();
     expect(store.$list.get()).toEqual({
       status: 'ready',
-      items: [{ _id: 'waec', title: 'WAEC', image: null }],
+      data: [{ _id: 'waec', title: 'WAEC', image: null }],
     });
   });
 
   it('keeps the answer of the latest load when an earlier one answers last', async () => {
-    let answerFirst: (value: never) => void = () => {};
-    vi.mocked(request)
-      .mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve as never)))
-      .mockResolvedValueOnce(page([{ _id: 'new', title: 'New', image: null }]) as never);
+    type Answer = ReturnType<typeof page<ExamType>>;
+    let answerFirst: (value: Answer) => void = () => {};
+    const answers = [
+      () => new Promise<Answer>((resolve) => (answerFirst = resolve)),
+      async () => page<ExamType>([{ _id: 'new', title: 'New', image: null }]),
+    ];
+    browser(
+      fakeApi().on(catalogueApi.examTypes, () => (answers.shift() ?? (async () => page<ExamType>([])))()),
+    );
     const store = createSelectExamStore();
     const first = store.load();
     await store.load();
-    answerFirst(page([{ _id: 'old', title: 'Old', image: null }]) as never);
+    answerFirst(page([{ _id: 'old', title: 'Old', image: null }]));
     await first;
     const state = store.$list.get();
-    expect(state.status === 'ready' && state.items.map((item) => item._id)).toEqual(['new']);
+    expect(state.status === 'ready' && state.data.map((item) => item._id)).toEqual(['new']);
   });
 
   it('remembers which images failed so their cards show the placeholder', () => {
@@ -115,46 +123,68 @@ describe('list loading', () => {
   });
 });
 
+describe('the lists against the API', () => {
+  it("lists the bank's exam types, then the subjects of the one chosen, all of them that exam type's", async () => {
+    const t = await createTestApp();
+    await seedDatabase(t.db, pino({ level: 'silent' }));
+    const exams = testEnvironment({ call: appApi(t) });
+    const examStore = createSelectExamStore();
+    await examStore.load();
+    const examTypes = examStore.$list.get();
+    expect(examTypes.status).toBe('ready');
+    const chosen = examTypes.status === 'ready' ? examTypes.data[0] : undefined;
+    expect(chosen).toBeDefined();
+    if (!chosen) return;
+    examStore.choose(chosen);
+
+    testEnvironment({ call: appApi(t), readNavigationState: () => exams.navigations[0]?.state });
+    const subjectStore = createSelectSubjectStore();
+    await subjectStore.init();
+    const subjects = subjectStore.$list.get();
+    expect(subjects.status === 'ready' && subjects.data.length).toBeGreaterThan(0);
+    for (const item of subjects.status === 'ready' ? subjects.data : []) {
+      expect(item.examType).toContain(chosen._id);
+    }
+  });
+});
+
 describe('/select-exam', () => {
   it('goes to /subjects with the exam type as navigation state', () => {
+    const record = browser(serve());
     createSelectExamStore().choose({ _id: 'waec', title: 'WAEC', image: { url: '/x.png' } });
-    expect(navigate).toHaveBeenCalledWith('/subjects', { examType: WAEC });
+    expect(record.navigations).toEqual([{ path: '/subjects', state: { examType: WAEC } }]);
   });
 });
 
 describe('/subjects', () => {
   it('goes home, replacing the page, without an exam type in its state', async () => {
-    vi.mocked(readNavigationState).mockReturnValue(undefined);
+    const api = serve();
+    const navigate = vi.fn();
+    browser(api, { ...openedWith(undefined), navigate });
     await createSelectSubjectStore().init();
     expect(navigate).toHaveBeenCalledWith('/', undefined, { replace: true });
-    expect(request).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("lists only the exam type's subjects, even when the server sends others", async () => {
-    vi.mocked(readNavigationState).mockReturnValue({ examType: WAEC });
-    serve({
-      '/api/v1/subject': [
-        subject('maths', 'Mathematics', ['waec', 'jamb']),
-        subject('lit', 'Literature', ['jamb']),
-      ],
+    const api = serve({
+      subjects: [subject('maths', 'Mathematics', ['waec', 'jamb']), subject('lit', 'Literature', ['jamb'])],
     });
+    browser(api, openedWith({ examType: WAEC }));
     const store = createSelectSubjectStore();
     await store.init();
-    expect(vi.mocked(request).mock.calls[0]?.[2]).toEqual({
-      query: { examType: 'waec', limit: 100, page: 1 },
-    });
+    expect(api.calls[0]?.input).toEqual({ query: { examType: 'waec', limit: 100, page: 1 } });
     const state = store.$list.get();
-    expect(state.status === 'ready' && state.items.map((item) => item._id)).toEqual(['maths']);
+    expect(state.status === 'ready' && state.data.map((item) => item._id)).toEqual(['maths']);
     expect(store.$examType.get()).toEqual(WAEC);
   });
 
   it('goes to /select-year with the exam type and the subject', async () => {
-    vi.mocked(readNavigationState).mockReturnValue({ examType: WAEC });
-    serve({});
+    const record = browser(serve(), openedWith({ examType: WAEC }));
     const store = createSelectSubjectStore();
     await store.init();
     store.choose(subject('maths', 'Mathematics', ['waec']));
-    expect(navigate).toHaveBeenCalledWith('/select-year', { examType: WAEC, subject: MATHS });
+    expect(record.navigations).toEqual([{ path: '/select-year', state: { examType: WAEC, subject: MATHS } }]);
   });
 });
 
@@ -166,63 +196,64 @@ describe('/select-year', () => {
     year('y2022', '2022', ['jamb'], ['maths']),
   ];
 
-  async function ready() {
-    vi.mocked(readNavigationState).mockReturnValue({ examType: WAEC, subject: MATHS });
-    serve({ '/api/v1/year': years });
+  async function ready(signedIn = false) {
+    const api = serve({ years });
+    const record = browser(api, {
+      ...openedWith({ examType: WAEC, subject: MATHS }),
+      signedIn: () => signedIn,
+    });
     const store = createSelectYearStore();
     await store.init();
-    return store;
+    return { store, api, record };
   }
 
   it('goes home without the exam type and subject in its state', async () => {
-    vi.mocked(readNavigationState).mockReturnValue({ examType: WAEC });
+    const navigate = vi.fn();
+    browser(serve(), { ...openedWith({ examType: WAEC }), navigate });
     await createSelectYearStore().init();
     expect(navigate).toHaveBeenCalledWith('/', undefined, { replace: true });
   });
 
   it('lists the years of the exam type and subject only, asking the server for those', async () => {
-    const store = await ready();
-    expect(vi.mocked(request).mock.calls[0]?.[2]).toEqual({
+    const { store, api } = await ready();
+    expect(api.calls[0]?.input).toEqual({
       query: { examType: 'waec', subject: 'maths', limit: 100, page: 1 },
     });
     expect(store.$years.get().map((item) => item.title)).toEqual(['2021', '2019']);
   });
 
   it('alerts "Please select a year first" when Start is pressed without a year', async () => {
-    const store = await ready();
+    const alert = vi.fn();
+    vi.stubGlobal('window', { alert });
+    const { store, record } = await ready();
     store.startTest();
     expect(alert).toHaveBeenCalledWith(NO_YEAR_MESSAGE);
-    expect(navigate).not.toHaveBeenCalled();
-    expect(requireSignIn).not.toHaveBeenCalled();
+    expect(record.navigations).toEqual([]);
   });
 
   it('goes to /test with the exam type, subject and year when signed in', async () => {
-    vi.mocked(readToken).mockReturnValue('token');
-    const store = await ready();
+    const { store, record } = await ready(true);
     store.selectIndex(1);
     store.startTest();
-    expect(navigate).toHaveBeenCalledWith('/test', {
-      examType: WAEC,
-      subject: MATHS,
-      year: { _id: 'y2019', title: '2019' },
-    });
+    expect(record.navigations).toEqual([
+      { path: '/test', state: { examType: WAEC, subject: MATHS, year: { _id: 'y2019', title: '2019' } } },
+    ]);
   });
 
   it('sends a guest to sign in, keeping the choice for /test', async () => {
-    vi.mocked(readToken).mockReturnValue(undefined);
-    const store = await ready();
+    const { store, record } = await ready(false);
     store.selectIndex(0);
     store.startTest();
-    expect(requireSignIn).toHaveBeenCalledWith('/test', {
-      examType: WAEC,
-      subject: MATHS,
-      year: { _id: 'y2021', title: '2021' },
-    });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(record.navigations).toEqual([
+      {
+        path: '/signin?next=/test',
+        state: { examType: WAEC, subject: MATHS, year: { _id: 'y2021', title: '2021' } },
+      },
+    ]);
   });
 
   it('is driven by the keyboard: open, move, choose, close', async () => {
-    const store = await ready();
+    const { store } = await ready();
     expect(store.handleKey({ key: 'ArrowDown' })).toBe(true);
     expect(store.$open.get()).toBe(true);
     expect(store.$activeIndex.get()).toBe(0);
@@ -252,7 +283,7 @@ describe('/select-year', () => {
   });
 
   it('jumps to a year typed on the keyboard', async () => {
-    const store = await ready();
+    const { store } = await ready();
     for (const [index, key] of ['2', '0', '1', '9'].entries()) store.handleKey({ key }, 1000 + index * 100);
     expect(store.$open.get()).toBe(true);
     expect(store.$years.get()[store.$activeIndex.get()]?.title).toBe('2019');
@@ -268,12 +299,13 @@ describe('/practice-subject', () => {
   ];
 
   it('lists every subject, with the three quick picks first', async () => {
-    serve({ '/api/v1/subject': subjects });
+    const api = serve({ subjects });
+    browser(api);
     const store = createPracticeSubjectStore();
     await store.load();
-    expect(vi.mocked(request).mock.calls[0]?.[2]).toEqual({ query: { limit: 100, page: 1 } });
+    expect(api.calls[0]?.input).toEqual({ query: { limit: 100, page: 1 } });
     const state = store.$list.get();
-    expect(state.status === 'ready' && state.items.length).toBe(4);
+    expect(state.status === 'ready' && state.data.length).toBe(4);
     expect(store.$quickPicks.get().map((pick) => [pick.label, pick.subject._id])).toEqual([
       ['ENGLISH', 'eng'],
       ['GENERAL KNOWLEDGE', 'gk'],
@@ -282,32 +314,33 @@ describe('/practice-subject', () => {
   });
 
   it('marks the subjects the student has taken today, and asks nothing for a guest', async () => {
-    vi.mocked(readToken).mockReturnValue('token');
-    vi.mocked(request).mockImplementation(async (_method, path) =>
-      path === '/api/v1/exam/daily/taken'
-        ? ({ ok: true, message: 'ok', data: { day: '2026-03-02', subjects: ['phy', 'eng'] } } as never)
-        : (page(subjects) as never),
+    const api = serve({ subjects }).on(examApi.dailyTaken, () =>
+      success({ day: '2026-03-02', subjects: ['phy', 'eng'] }),
     );
+    browser(api, { signedIn: () => true });
     const store = createPracticeSubjectStore();
     await store.load();
     expect([...store.$taken.get()]).toEqual(['phy', 'eng']);
     expect(store.$takenToday.get().map((item) => item.title)).toEqual(['English', 'Physics']);
 
-    vi.mocked(request).mockClear();
-    vi.mocked(readToken).mockReturnValue(undefined);
+    const guestApi = serve({ subjects }).on(examApi.dailyTaken, () => success({ day: '', subjects: [] }));
+    browser(guestApi, { signedIn: () => false });
     const guest = createPracticeSubjectStore();
     await guest.load();
-    expect(vi.mocked(request).mock.calls.map((call) => call[1])).toEqual(['/api/v1/subject']);
+    expect(guestApi.calls.map((call) => call.binding)).toEqual([catalogueApi.subjects]);
     expect(guest.$takenToday.get()).toEqual([]);
   });
 
   it('opens the daily test when signed in, and sends a guest to sign in first', () => {
+    let signedIn = true;
+    const record = browser(serve(), { signedIn: () => signedIn });
     const store = createPracticeSubjectStore();
-    vi.mocked(readToken).mockReturnValue('token');
     store.choose(subjects[3] as Subject);
-    expect(navigate).toHaveBeenCalledWith('/daily-test', { subject: { _id: 'phy', title: 'Physics' } });
-    vi.mocked(readToken).mockReturnValue(undefined);
+    signedIn = false;
     store.choose(subjects[0] as Subject);
-    expect(requireSignIn).toHaveBeenCalledWith('/daily-test', { subject: { _id: 'eng', title: 'English' } });
+    expect(record.navigations).toEqual([
+      { path: '/daily-test', state: { subject: { _id: 'phy', title: 'Physics' } } },
+      { path: '/signin?next=/daily-test', state: { subject: { _id: 'eng', title: 'English' } } },
+    ]);
   });
 });
