@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, strictObject, textField } from '../editor-fields.ts';
 
 // The rules every import format shares. Messages speak to an editor and say what to fix; the format's
 // parser adds the file and the line or row.
@@ -17,21 +18,8 @@ export function isAllowedUrl(url: string): boolean {
   }
 }
 
-function text(field: string) {
-  return z.string({
-    error: (issue) => (issue.input === undefined ? `${field} is missing` : `${field} must be text`),
-  });
-}
-
-function requiredName(field: string, example: string) {
-  return text(field)
-    .trim()
-    .min(1, `${field} is empty: write it, for example ${example}`)
-    .max(80, `${field} is longer than 80 characters`);
-}
-
 const url = (field: string) =>
-  text(field)
+  textField(field)
     .trim()
     .min(1, `${field} is empty: give the address of the image or file, or leave the field out`)
     .max(2000, `${field} is longer than 2000 characters`)
@@ -45,20 +33,6 @@ const fileRef = (field: string) =>
     { url: url(`${field}.url`) },
     { error: () => `${field} must be an object with a url, like { "url": "/bank/diagrams/name.svg" }` },
   );
-
-function strict<Shape extends z.ZodRawShape>(shape: Shape, what: string) {
-  return z.strictObject(shape, {
-    error: (issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.map((key) => `"${key}"`).join(', ');
-        return `unknown field ${keys} in ${what}: the fields are ${Object.keys(shape).join(', ')}`;
-      }
-      if (issue.code === 'invalid_type')
-        return `${what} must be an object with the fields ${Object.keys(shape).join(', ')}`;
-      return undefined;
-    },
-  });
-}
 
 const yearSchema = z
   .union([z.number(), z.string().trim()], { error: 'year must be a four-digit year such as 2021' })
@@ -85,11 +59,11 @@ const durationSchema = z
   );
 
 /** The paper a question belongs to: exam type, subject, year, and optionally duration and images. */
-export const paperHeaderSchema = strict(
+export const paperHeaderSchema = strictObject(
   {
-    examType: requiredName('examType', 'WAEC'),
+    examType: requiredText('examType', 80, 'WAEC'),
     examTypeImage: url('examTypeImage').optional(),
-    subject: requiredName('subject', 'Mathematics'),
+    subject: requiredText('subject', 80, 'Mathematics'),
     subjectImage: url('subjectImage').optional(),
     year: yearSchema,
     duration: durationSchema.optional(),
@@ -99,9 +73,9 @@ export const paperHeaderSchema = strict(
 
 export type PaperHeader = z.infer<typeof paperHeaderSchema>;
 
-const optionSchema = strict(
+const optionSchema = strictObject(
   {
-    option: text('option').default(''),
+    option: textField('option').default(''),
     optionType: z
       .enum(['text', 'image', 'media', 'file'], { error: 'optionType must be text, image, media or file' })
       .default('text'),
@@ -122,30 +96,30 @@ const optionSchema = strict(
 });
 
 /** One question as any format gives it. `answer` is the letter of the right option. */
-export const questionInputSchema = strict(
+export const questionInputSchema = strictObject(
   {
-    id: text('id')
+    id: textField('id')
       .trim()
       .min(1, 'id is empty: give the question an id, or leave the field out')
       .max(120, 'id is longer than 120 characters')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'id may hold only letters, digits and . _ : -')
       .optional(),
-    passage: text('passage').default(''),
-    question: text('question').default(''),
+    passage: textField('passage').default(''),
+    question: textField('question').default(''),
     questionType: z
       .enum(['text', 'image', 'diagram'], { error: 'questionType must be text, image or diagram' })
       .default('text'),
     file: fileRef('file').nullish(),
-    topic: text('topic').trim().max(200, 'topic is longer than 200 characters').optional(),
+    topic: textField('topic').trim().max(200, 'topic is longer than 200 characters').optional(),
     options: z
       .array(optionSchema, { error: 'options must be a list of 4 or 5 options' })
       .min(4, 'a question needs 4 or 5 options; add the missing options')
       .max(5, 'a question has at most 5 options (A to E); remove the extra options'),
-    answer: text('answer')
+    answer: textField('answer')
       .trim()
       .toUpperCase()
       .regex(/^[A-E]$/, 'answer must be the letter of the right option, A to E'),
-    explanation: text('explanation').default(''),
+    explanation: textField('explanation').default(''),
   },
   'a question',
 ).superRefine((question, context) => {

@@ -1,32 +1,10 @@
 import { z } from 'zod';
 import { CONTEST } from '../../../lib/api/contest.ts';
+import { requiredText, strictObject } from '../editor-fields.ts';
 
 // The rules of a contest file's own fields; its questions are checked by the bank's rules (normalizeQuestion).
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-function strictObject<Shape extends z.ZodRawShape>(shape: Shape, what: string) {
-  return z.strictObject(shape, {
-    error: (issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.map((key) => `"${key}"`).join(', ');
-        return `unknown field ${keys} in ${what}: the fields are ${Object.keys(shape).join(', ')}`;
-      }
-      if (issue.code === 'invalid_type')
-        return `${what} must be an object with the fields ${Object.keys(shape).join(', ')}`;
-      return undefined;
-    },
-  });
-}
-
-const text = (field: string, max: number, example: string) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? `${field} is missing` : `${field} must be text`),
-    })
-    .trim()
-    .min(1, `${field} is empty: write it, for example ${example}`)
-    .max(max, `${field} is longer than ${max} characters`);
 
 const whole = (field: string, min: number, max: number) =>
   z
@@ -60,8 +38,8 @@ export function contestFileSchema(now: Date) {
   );
   return strictObject(
     {
-      title: text('title', 120, 'Saturday Maths Challenge'),
-      description: text('description', 2000, 'Five minutes of algebra for SS3 students'),
+      title: requiredText('title', 120, 'Saturday Maths Challenge'),
+      description: requiredText('description', 2000, 'Five minutes of algebra for SS3 students'),
       startsAt: z
         .string({
           error: 'startsAt must be a date and time with its offset, such as 2026-12-05T10:00:00+01:00',
@@ -78,8 +56,8 @@ export function contestFileSchema(now: Date) {
           'startsAt is in the past: give a start in the future',
         ),
       entryFee: whole('entryFee', 0, CONTEST.maxEntryFee),
-      examType: text('examType', 80, 'WAEC'),
-      subject: text('subject', 80, 'Mathematics'),
+      examType: requiredText('examType', 80, 'WAEC'),
+      subject: requiredText('subject', 80, 'Mathematics'),
       maxEntrants: whole('maxEntrants', 1, CONTEST.maxEntrants),
       levels: z
         .array(level, { error: 'levels must be a list of levels' })
@@ -88,7 +66,7 @@ export function contestFileSchema(now: Date) {
       prizes: z
         .array(prize, { error: 'prizes must be a list such as [{ "place": 1, "coins": 500 }]' })
         .max(CONTEST.maxPrizes, `a contest has at most ${CONTEST.maxPrizes} prizes`),
-      sponsoredPrize: text('sponsoredPrize', 200, 'A tablet from our sponsor').optional(),
+      sponsoredPrize: requiredText('sponsoredPrize', 200, 'A tablet from our sponsor').optional(),
     },
     'the contest',
   ).superRefine((contest, context) => {
