@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { failed, fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { reportApi } from '../../lib/api/endpoints.ts';
 import {
   ALREADY_REPORTED_MESSAGE,
   type QuestionReport,
@@ -6,7 +8,8 @@ import {
   REPORT_SENT_MESSAGE,
 } from '../../lib/api/reports.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { canReport, createReportStore, REPORT_OFFLINE_MESSAGE, type ReportDeps } from './report-store.ts';
+import type { QuestionReportInput } from '../../lib/validation/reports.ts';
+import { canReport, createReportStore, REPORT_OFFLINE_MESSAGE } from './report-store.ts';
 
 const QUESTION = '0b7f5c3e-9a4d-4c1b-8e2f-5d6a7b8c9d0e';
 
@@ -22,15 +25,13 @@ const stored: ApiResult<QuestionReport> = {
 
 /** A store whose server answers `answer`, recording what it was sent; `online` is the phone's connection. */
 function storeAnswering(answer: ApiResult<QuestionReport>, { online = true } = {}) {
-  const sent: Parameters<ReportDeps['send']>[0][] = [];
-  const store = createReportStore(QUESTION, {
-    send: async (body) => {
-      sent.push(body);
-      return answer;
-    },
-    isOnline: () => online,
+  const sent: QuestionReportInput[] = [];
+  const api = fakeApi().on(reportApi.send, (input) => {
+    sent.push(input.body);
+    return answer;
   });
-  return { store, sent };
+  testEnvironment({ call: api.call, isOnline: () => online });
+  return { store: createReportStore(QUESTION), sent, api };
 }
 
 describe('which reviewed questions can be reported', () => {
@@ -59,12 +60,14 @@ describe('the Report a problem dialog', () => {
   });
 
   it('sends the reason and the trimmed note, closes, and thanks the student under the button', async () => {
-    const { store, sent } = storeAnswering(stored);
+    const { store, sent, api } = storeAnswering(stored);
     store.open();
     store.setReason('wrong-key');
     store.setNote('  The key says C; B is right.  ');
     await store.send();
     expect(sent).toEqual([{ question: QUESTION, reason: 'wrong-key', note: 'The key says C; B is right.' }]);
+    // The dialog and the button show the answer: no toast as well.
+    expect(api.calls[0]?.input).toMatchObject({ quiet: true });
     expect(store.$state.get()).toEqual({
       open: false,
       reason: null,
@@ -129,13 +132,12 @@ describe('the Report a problem dialog', () => {
 
   it('says offline when the connection drops during the request', async () => {
     let online = true;
-    const store = createReportStore(QUESTION, {
-      send: async () => {
-        online = false;
-        return { ok: false, status: 0, message: 'We could not reach the server.' };
-      },
-      isOnline: () => online,
+    const api = fakeApi().on(reportApi.send, () => {
+      online = false;
+      return failed('We could not reach the server.', 0);
     });
+    testEnvironment({ call: api.call, isOnline: () => online });
+    const store = createReportStore(QUESTION);
     store.open();
     store.setReason('typo');
     await store.send();
@@ -145,15 +147,14 @@ describe('the Report a problem dialog', () => {
   it('shows an answer that arrives after Escape under the button', async () => {
     let answer: (result: ApiResult<QuestionReport>) => void = () => {};
     let calls = 0;
-    const store = createReportStore(QUESTION, {
-      send: () => {
-        calls += 1;
-        return new Promise((resolve) => {
-          answer = resolve;
-        });
-      },
-      isOnline: () => true,
+    const api = fakeApi().on(reportApi.send, () => {
+      calls += 1;
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
     });
+    testEnvironment({ call: api.call });
+    const store = createReportStore(QUESTION);
     store.open();
     store.setReason('typo');
     const sending = store.send();

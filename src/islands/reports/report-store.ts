@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
+import { reportApi } from '../../lib/api/endpoints.ts';
 import type { QuestionReport, QuestionReportReason } from '../../lib/api/reports.ts';
-import { type ApiResult, request } from '../../lib/client/api.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
+import { environment } from '../shared/environment.ts';
 
 /** What the dialog says when the phone has no connection: nothing is sent, and nothing is lost by waiting. */
 export const REPORT_OFFLINE_MESSAGE = 'You are offline. Report it when you are back online.';
@@ -24,22 +26,6 @@ export interface ReportState {
   notice?: ReportNotice | undefined;
 }
 
-/** What the store needs from the browser; tests pass their own. */
-export interface ReportDeps {
-  send: (body: {
-    question: string;
-    reason: QuestionReportReason;
-    note: string;
-  }) => Promise<ApiResult<QuestionReport>>;
-  isOnline: () => boolean;
-}
-
-const browserDeps: ReportDeps = {
-  // Quiet: the answer is shown by the dialog and the button, where the student is looking.
-  send: (body) => request<QuestionReport>('POST', '/api/v1/question/report', { body, quiet: true }),
-  isOnline: () => navigator.onLine,
-};
-
 const closed: ReportState = { open: false, reason: null, note: '', busy: false };
 
 /**
@@ -62,7 +48,7 @@ const loadRules = () =>
   Promise.all([import('../../lib/validation/form-errors.ts'), import('../../lib/validation/reports.ts')]);
 
 /** The store of one question's button and dialog: open, pick a reason, write a note, send, close. */
-export function createReportStore(questionId: string, deps: ReportDeps = browserDeps) {
+export function createReportStore(questionId: string) {
   const $state = atom<ReportState>(closed);
   const update = (change: Partial<ReportState>) => $state.set({ ...$state.get(), ...change });
 
@@ -87,7 +73,7 @@ export function createReportStore(questionId: string, deps: ReportDeps = browser
   /** Where a failure belongs: a field, the open dialog, or the line under the button once it is closed. */
   function showFailure(result: Extract<ApiResult<QuestionReport>, { ok: false }>) {
     const state = $state.get();
-    const offline = result.status === 0 && !deps.isOnline();
+    const offline = result.status === 0 && !environment().isOnline();
     const text = offline ? REPORT_OFFLINE_MESSAGE : result.message;
     if (!state.open) {
       update({ notice: { kind: 'error', text } });
@@ -122,11 +108,12 @@ export function createReportStore(questionId: string, deps: ReportDeps = browser
       update({ busy: false, reasonError: checked.errors.reason, noteError: checked.errors.note });
       return;
     }
-    if (!deps.isOnline()) {
+    if (!environment().isOnline()) {
       update({ busy: false, failure: REPORT_OFFLINE_MESSAGE });
       return;
     }
-    const result = await deps.send(checked.data);
+    // Quiet: the answer is shown by the dialog and the button, where the student is looking.
+    const result = await environment().call(reportApi.send, { body: checked.data, quiet: true });
     if (!result.ok) {
       showFailure(result);
       return;
