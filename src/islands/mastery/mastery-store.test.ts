@@ -47,7 +47,7 @@ describe('the topic mastery store', () => {
     ]);
     const state = browser.navigations[0]?.state;
     expect(quizRequestFromState('exam', state)).toMatchObject({
-      path: '/api/v1/exam/topic',
+      binding: masteryApi.topic,
       query: { subject: 'mathematics', topic: 'Surds' },
     });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { examApi, masteryApi } from '../../lib/api/endpoints.ts';
 import {
   quizRequestFromState,
   quizTitle,
@@ -15,7 +16,7 @@ describe('the navigation state of the quiz pages', () => {
   it('/test needs examType, subject and year, each with an _id', () => {
     expect(quizRequestFromState('exam', { examType, subject, year })).toEqual({
       mode: 'exam',
-      path: '/api/v1/exam',
+      binding: examApi.paper,
       query: { exam: 'new', examType: 'et1', subject: 's1', year: 'y1' },
       subjectId: 's1',
       title: 'JAMB Mathematics 2020',
@@ -28,7 +29,7 @@ describe('the navigation state of the quiz pages', () => {
 
   it('/daily-test needs the subject', () => {
     expect(quizRequestFromState('daily', { subject })).toMatchObject({
-      path: '/api/v1/exam/daily',
+      binding: examApi.daily,
       query: { subject: 's1' },
       title: 'Daily Test: Mathematics',
     });
@@ -40,7 +41,7 @@ describe('the navigation state of the quiz pages', () => {
     const topicPractice = { subject: { slug: 'mathematics', title: 'Mathematics' }, topic: 'Surds' };
     expect(quizRequestFromState('exam', { topicPractice })).toEqual({
       mode: 'exam',
-      path: '/api/v1/exam/topic',
+      binding: masteryApi.topic,
       query: { subject: 'mathematics', topic: 'Surds' },
       subjectId: '',
       title: 'Mathematics › Surds (practice)',

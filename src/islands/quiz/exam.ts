@@ -2,6 +2,7 @@
  * What the quiz works with: the exam payload of GET /api/v1/exam and /exam/daily, the navigation state
  * each quiz page needs, and the built-in sample set for an empty quiz (spec §2).
  */
+import { type contestApi, examApi, masteryApi } from '../../lib/api/endpoints.ts';
 import type {
   ExamOption,
   ExamPayload,
@@ -37,11 +38,19 @@ export interface TopicPracticeChoice {
   topic: string;
 }
 
+/** Where a quiz is fetched: the endpoint's binding, and the query or path parameters it is called with. */
+export type QuizSource =
+  | { binding: typeof examApi.paper; query: { exam: 'new'; examType: string; subject: string; year: string } }
+  | { binding: typeof examApi.daily; query: { subject: string } }
+  | { binding: typeof masteryApi.topic; query: { subject: string; topic: string } }
+  | { binding: typeof contestApi.level; params: { id: string } };
+
+/** The binding of a quiz's source. */
+export type QuizBinding = QuizSource['binding'];
+
 /** How to fetch and submit the quiz that the navigation state names. */
-export interface QuizRequest {
+export type QuizRequest = QuizSource & {
   mode: QuizMode;
-  path: '/api/v1/exam' | '/api/v1/exam/daily' | '/api/v1/exam/topic' | `/api/v1/contest/${string}/level`;
-  query: Record<string, string>;
   /** A contest level's contest, to which the level is handed in. */
   contestId?: string;
   /** The subject's id, by which a daily test is submitted; '' for a topic practice (submitted by attempt). */
@@ -51,6 +60,14 @@ export interface QuizRequest {
   subjectTitle: string;
   /** "Take offline" on /select-year: run the paper downloaded on the phone, whatever the connection. */
   offline?: boolean;
+};
+
+/** The request when it fetches from `binding` (narrowed to that source), else undefined. */
+export function requestOf<B extends QuizBinding>(
+  request: QuizRequest | undefined,
+  binding: B,
+): Extract<QuizRequest, { binding: B }> | undefined {
+  return request?.binding === binding ? (request as Extract<QuizRequest, { binding: B }>) : undefined;
 }
 
 function choice(value: unknown): Choice | undefined {
@@ -69,7 +86,7 @@ function topicPracticeRequest(value: unknown): QuizRequest | undefined {
   const subjectTitle = typeof title === 'string' ? title : '';
   return {
     mode: 'exam',
-    path: '/api/v1/exam/topic',
+    binding: masteryApi.topic,
     query: { subject: slug, topic },
     subjectId: '',
     title: topicPracticeTitle(subjectTitle, topic),
@@ -91,7 +108,7 @@ export function quizRequestFromState(mode: QuizMode, state: unknown): QuizReques
   if (mode === 'daily') {
     return {
       mode,
-      path: '/api/v1/exam/daily',
+      binding: examApi.daily,
       query: { subject: subject._id },
       subjectId: subject._id,
       title: `Daily Test: ${subject.title ?? ''}`.trim(),
@@ -103,7 +120,7 @@ export function quizRequestFromState(mode: QuizMode, state: unknown): QuizReques
   if (!examType || !year) return undefined;
   return {
     mode,
-    path: '/api/v1/exam',
+    binding: examApi.paper,
     query: { exam: 'new', examType: examType._id, subject: subject._id, year: year._id },
     subjectId: subject._id,
     title: [examType.title, subject.title, year.title].filter(Boolean).join(' '),

@@ -1,8 +1,9 @@
+import { examApi } from '../../lib/api/endpoints.ts';
+import { environment } from '../shared/environment.ts';
 import { isRetryable, type QueuedAnswer } from './answer-queue.ts';
 import { createAnswerSync } from './answer-sync.ts';
 import type { ExamPayload, ExamQuestion } from './exam.ts';
 import { flagsKey, positionKey, storeQuietly, toggleFlag } from './navigator.ts';
-import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
 
 /** The pause after choosing an option before the next question shows (spec §9). */
@@ -14,14 +15,12 @@ export const AUTO_ADVANCE_MS = 1000;
  * navigator and flags. With the state's free movement (the UTME) a pick stays put, Next needs no answer
  * and Previous keeps the answer.
  */
-export function createAnswers(state: QuizState, deps: QuizDeps) {
+export function createAnswers(state: QuizState) {
   const { context, $exam, $index, $answers, $lifelines, $flags, $current, $timeUp, $submitting } = state;
   let advanceTimer: unknown;
 
   async function sendAnswer(exam: ExamPayload, answer: QueuedAnswer) {
-    const result = await deps.request<null>('PATCH', '/api/v1/exam/answer', {
-      body: { exam: exam._id, ...answer },
-    });
+    const result = await environment().call(examApi.saveAnswer, { body: { exam: exam._id, ...answer } });
     if (result.ok) return 'sent' as const;
     return isRetryable(result.status) ? ('retry' as const) : ('rejected' as const);
   }
@@ -39,8 +38,8 @@ export function createAnswers(state: QuizState, deps: QuizDeps) {
       send: (answer) => sendAnswer(exam, answer),
       onChange: (queue) => state.$pending.set(queue.length),
       onWaiting: (waiting) => state.$waiting.set(waiting),
-      setTimer: deps.setTimeout,
-      clearTimer: deps.clearTimeout,
+      setTimer: (run, ms) => environment().setTimeout(run, ms),
+      clearTimer: (timer) => environment().clearTimeout(timer),
     });
     for (const entry of sync.pending()) {
       if (!ids.includes(entry.question) || skipped.has(entry.question)) sync.remove(entry.question);
@@ -51,7 +50,7 @@ export function createAnswers(state: QuizState, deps: QuizDeps) {
 
   /** Stops a pending move to the next question (the student moved, or the quiz is being submitted). */
   function cancelAdvance() {
-    if (advanceTimer !== undefined) deps.clearTimeout(advanceTimer);
+    if (advanceTimer !== undefined) environment().clearTimeout(advanceTimer);
     advanceTimer = undefined;
   }
 
@@ -93,7 +92,7 @@ export function createAnswers(state: QuizState, deps: QuizDeps) {
     context.sync?.add({ question: question._id, option: optionId });
     cancelAdvance();
     if (!isLast && !state.freeMovement) {
-      advanceTimer = deps.setTimeout(() => {
+      advanceTimer = environment().setTimeout(() => {
         advanceTimer = undefined;
         if ($index.get() === index && !$timeUp.get()) goTo(index + 1);
       }, AUTO_ADVANCE_MS);

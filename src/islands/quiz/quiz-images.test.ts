@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from './answer-queue.ts';
+import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
+import { success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { examApi } from '../../lib/api/endpoints.ts';
+import type { BrowserHandlers } from '../shared/environment.ts';
 import type { ExamPayload, ExamQuestion } from './exam.ts';
-import type { BrowserHandlers, QuizDeps } from './quiz-deps.ts';
 import { createQuizImages, imageUrlsOf, PRELOAD_CONCURRENCY } from './quiz-images.ts';
 import { createQuizStore } from './quiz-store.ts';
 
@@ -57,6 +59,12 @@ function fakeLoader() {
   return { loadImage, calls, pending, finish };
 }
 
+/** The quiz images, loading through `loader` (the environment's loadImage). */
+function imagesWith(loader: ReturnType<typeof fakeLoader>) {
+  testEnvironment({ loadImage: loader.loadImage });
+  return createQuizImages();
+}
+
 describe('imageUrlsOf', () => {
   it('lists every question diagram and option image once, in question order', () => {
     expect(imageUrlsOf(paper)).toEqual([
@@ -75,7 +83,7 @@ describe('the quiz images', () => {
   it('fetches every image of the paper when preloaded, a few at a time', async () => {
     const many = { questions: Array.from({ length: 6 }, (_, n) => question(n, `/bank/diagrams/${n}.svg`)) };
     const loader = fakeLoader();
-    const images = createQuizImages(loader);
+    const images = imagesWith(loader);
 
     images.preload(many);
     expect(loader.calls).toHaveLength(PRELOAD_CONCURRENCY);
@@ -96,7 +104,7 @@ describe('the quiz images', () => {
 
   it('does not fetch again an image that loaded or is on its way', async () => {
     const loader = fakeLoader();
-    const images = createQuizImages(loader);
+    const images = imagesWith(loader);
     images.preload(paper);
     await loader.finish('/bank/diagrams/graph.svg', 'load');
     images.preload(paper);
@@ -111,7 +119,7 @@ describe('the quiz images', () => {
 
   it('fetches a failed image again when the student presses Retry', async () => {
     const loader = fakeLoader();
-    const images = createQuizImages(loader);
+    const images = imagesWith(loader);
     images.preload(paper);
     await loader.finish('/bank/diagrams/circle.svg', 'fail');
     expect(images.$status.get()['/bank/diagrams/circle.svg']).toBe('failed');
@@ -125,7 +133,7 @@ describe('the quiz images', () => {
 
   it('fetches every failed image again, and only those, when asked to retry the failed ones', async () => {
     const loader = fakeLoader();
-    const images = createQuizImages(loader);
+    const images = imagesWith(loader);
     images.preload(paper);
     await loader.finish('/bank/diagrams/graph.svg', 'fail');
     await loader.finish('/bank/diagrams/b.svg', 'load');
@@ -137,7 +145,7 @@ describe('the quiz images', () => {
 
   it('marks an image failed when its <img> fails, unless a fetch of it is still on its way', async () => {
     const loader = fakeLoader();
-    const images = createQuizImages(loader);
+    const images = imagesWith(loader);
     images.preload(paper);
     images.failed('/bank/diagrams/circle.svg');
     expect(images.$status.get()['/bank/diagrams/circle.svg']).toBe('loading');
@@ -151,7 +159,7 @@ describe('the quiz images', () => {
 
   it('ignores loads that finish after the quiz is gone', async () => {
     const loader = fakeLoader();
-    const images = createQuizImages(loader);
+    const images = imagesWith(loader);
     images.preload(paper);
     images.dispose();
     await loader.finish('/bank/diagrams/graph.svg', 'load');
@@ -179,23 +187,13 @@ describe('the quiz store and its images', () => {
   async function startQuiz() {
     const loader = fakeLoader();
     let browser: BrowserHandlers | undefined;
-    const request = (async () => ({
-      ok: true,
-      data: attempt,
-      message: '',
-    })) as unknown as QuizDeps['request'];
-    const store = createQuizStore('exam', {
-      request,
-      reportFailure: vi.fn(),
-      navigate: vi.fn(),
+    testEnvironment({
+      call: apiInTurn().answer(examApi.paper, success(attempt, '')).call,
       readNavigationState: () => ({
         examType: { _id: 'jamb', title: 'JAMB' },
         subject: { _id: 'maths', title: 'Mathematics' },
         year: { _id: '2020', title: '2020' },
       }),
-      loadUser: async () => undefined,
-      openStorage: () => memoryStorage(),
-      isOnline: () => true,
       watchBrowser: (handlers) => {
         browser = handlers;
         return () => undefined;
@@ -204,6 +202,7 @@ describe('the quiz store and its images', () => {
       clearInterval: () => undefined,
       loadImage: loader.loadImage,
     });
+    const store = createQuizStore('exam');
     const dispose = store.init();
     await vi.waitFor(() => expect(store.$status.get()).toEqual({ status: 'ready' }));
     const online = () => browser?.online();

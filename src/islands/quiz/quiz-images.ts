@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { environment } from '../shared/environment.ts';
 import type { ExamPayload } from './exam.ts';
 
 /** Where an image of the paper stands: on its way, in the page's image cache, or failed (Retry shows). */
@@ -9,15 +10,6 @@ export type ImageStatus = 'loading' | 'loaded' | 'failed';
  * answer being saved should not queue behind a paper's diagrams.
  */
 export const PRELOAD_CONCURRENCY = 3;
-
-/** What the image store needs from the browser. */
-export interface ImageDeps {
-  /**
-   * Loads an image into the page's image cache and resolves with an object that keeps it there (the
-   * browser's decoded image) while the quiz lives; rejects when it did not load.
-   */
-  loadImage: (url: string) => Promise<unknown>;
-}
 
 /**
  * Every image address of a paper, once each, in question order: each question's diagram, then its
@@ -35,9 +27,9 @@ export function imageUrlsOf(exam: Pick<ExamPayload, 'questions'>): string[] {
 /**
  * The images of the running quiz: all of them are fetched when the test starts, so a question reached
  * offline still shows its diagram; a failed one can be retried by hand, and every failed one is retried
- * when the connection returns.
+ * when the connection returns. The environment's `loadImage` puts each in the page's image cache.
  */
-export function createQuizImages(deps: ImageDeps) {
+export function createQuizImages() {
   const $status = atom<Readonly<Record<string, ImageStatus>>>({});
   // The loaded images stay referenced, or the browser may drop them from the page's cache.
   const kept = new Map<string, unknown>();
@@ -53,7 +45,7 @@ export function createQuizImages(deps: ImageDeps) {
   async function fetchImage(url: string) {
     const started = generation;
     try {
-      const image = await deps.loadImage(url);
+      const image = await environment().loadImage(url);
       if (started !== generation) return;
       kept.set(url, image);
       set(url, 'loaded');

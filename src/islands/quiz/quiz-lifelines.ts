@@ -1,9 +1,9 @@
 import { computed } from 'nanostores';
-import { $auth, replaceUser } from '../../lib/client/session.ts';
+import { examApi } from '../../lib/api/endpoints.ts';
 import { PaymentCode } from '../../lib/errors.ts';
-import type { LifelineKind, LifelineOutcome } from './exam.ts';
+import { environment } from '../shared/environment.ts';
+import type { LifelineKind } from './exam.ts';
 import type { Answers } from './quiz-answers.ts';
-import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
 
 /**
@@ -13,7 +13,6 @@ import type { QuizState } from './quiz-state.ts';
  */
 export function createLifelines(
   state: QuizState,
-  deps: QuizDeps,
   answers: Answers,
   { perAttempt }: { perAttempt?: number } = {},
 ) {
@@ -32,19 +31,19 @@ export function createLifelines(
     if ($lifelineBusy.get()) return;
     if ($lifelines.get()[question._id] || $spent.get()) return;
     $lifelineBusy.set(true);
-    const result = await deps.request<LifelineOutcome>('POST', '/api/v1/exam/lifeline', {
+    const browser = environment();
+    const result = await browser.call(examApi.lifeline, {
       body: { exam: exam._id, question: question._id, kind },
     });
     $lifelineBusy.set(false);
     if (!result.ok) {
-      if (result.code === PaymentCode.insufficientCoins) deps.navigate('/out-of-coin');
-      else deps.reportFailure(result);
+      if (result.code === PaymentCode.insufficientCoins) browser.navigate('/out-of-coin');
+      else browser.reportFailure(result);
       return;
     }
     const use = { question: question._id, kind, hiddenOptions: result.data.hiddenOptions };
     $lifelines.setKey(question._id, use);
-    const user = $auth.get().user;
-    if (user) replaceUser({ ...user, triviaPoints: result.data.triviaPoints });
+    browser.setCoins(result.data.triviaPoints);
     if (kind === 'skip') {
       answers.clearAnswer(question._id, { onServer: false });
       if ($index.get() === exam.questions.indexOf(question) && !state.$current.get().isLast) {

@@ -1,12 +1,14 @@
+import { masteryApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { PaymentCode, UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
+import { UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
 import { contestPath } from '../contests/contest-play.ts';
 import { EXPIRED_MESSAGE } from '../offline/offline-attempt.ts';
+import { environment } from '../shared/environment.ts';
+import { leaveForPayment } from '../shared/leave-for-payment.ts';
 import { mergeAnswers } from './answer-queue.ts';
-import { type ExamPayload, type QuizMode, quizTitle, SAMPLE_QUESTIONS } from './exam.ts';
+import { type ExamPayload, type QuizMode, type QuizRequest, quizTitle, SAMPLE_QUESTIONS } from './exam.ts';
 import { loadFlags, resumePosition } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
-import type { QuizDeps } from './quiz-deps.ts';
 import type { OfflineQuiz } from './quiz-offline.ts';
 import type { QuizState } from './quiz-state.ts';
 import { clockOffset, deadlineOf } from './timer.ts';
@@ -32,17 +34,24 @@ interface LoaderOptions {
   offline?: OfflineQuiz;
 }
 
+/** Fetches the quiz a request names, from its endpoint. */
+function fetchQuiz(request: QuizRequest): Promise<ApiResult<ExamPayload>> {
+  const { call } = environment();
+  if ('params' in request) return call(request.binding, { params: request.params });
+  return call(request.binding, { query: request.query });
+}
+
 /**
  * Leaving the quiz page: for another page, or for where a refused load sends the student (the plans, the
- * renewal page). /test and the UTME sitting share it.
+ * renewal page, with the shared leaveForPayment). /test and the UTME sitting share it.
  */
-export function createLeaving(state: QuizState, deps: QuizDeps) {
+export function createLeaving(state: QuizState) {
   const { $status } = state;
 
   /** Leaves the quiz for another page; replacing it, so Back does not come back to a dead quiz. */
   function leave(path: string) {
     $status.set({ status: 'leaving' });
-    deps.navigate(path, undefined, { replace: true });
+    environment().navigate(path, undefined, { replace: true });
   }
 
   /** The spec's failed exam load: show what went wrong, then go to `path`. */
@@ -51,48 +60,30 @@ export function createLeaving(state: QuizState, deps: QuizDeps) {
     if (result.errors && result.errors.length > 1) {
       // The modal has to be read before the page changes: leave when it closes.
       $status.set({ status: 'leaving' });
-      deps.showErrors(result.errors, () => leave(path));
+      environment().showErrors(result.errors, () => leave(path));
       return;
     }
-    deps.toastAfterNavigation(result.message, 'error');
+    environment().toastAfterNavigation(result.message, 'error');
     leave(path);
   }
 
-  /** A load refused for want of a plan goes to the plans, or to renew one; true when it did. */
-  function leaveForPayment(result: Failure): boolean {
-    if (result.code === PaymentCode.subscriptionExpired) {
-      leave('/subscribe-now');
-      return true;
-    }
-    if (result.code === PaymentCode.subscriptionRequired) {
-      deps.toastAfterNavigation(result.message, 'info');
-      leave('/pricing');
-      return true;
-    }
-    return false;
-  }
-
-  return { leave, reportAndLeave, leaveForPayment };
+  return { leave, reportAndLeave };
 }
 
 /**
  * Loading the attempt: fetches (or resumes) the paper or the daily test, restores the answers, flags and
  * position of this phone, and sends a failed load where the spec says (the plans, the renewal page, home).
  */
-export function createLoader(
-  state: QuizState,
-  deps: QuizDeps,
-  { mode, answers, onStarted, offline }: LoaderOptions,
-) {
+export function createLoader(state: QuizState, { mode, answers, onStarted, offline }: LoaderOptions) {
   const { context, $status } = state;
-  const { leave, reportAndLeave, leaveForPayment } = createLeaving(state, deps);
+  const { leave, reportAndLeave } = createLeaving(state);
 
   function handleLoadFailure(result: Failure) {
     if (result.status === 0) {
       $status.set({ status: 'offline', message: result.message });
       return;
     }
-    if (leaveForPayment(result)) return;
+    if (leaveForPayment(result, leave)) return;
     // A daily test taken already today; a contest level not open yet (the message says when) or all done.
     if (mode !== 'exam' && (result.status === 409 || result.status === 404)) {
       $status.set({ status: 'blocked', message: result.message });
@@ -105,7 +96,7 @@ export function createLoader(
     }
     // A topic practice that cannot start (the topic has gone from the bank): back to the topics it was
     // chosen from, not to the plans.
-    if (context.request?.path === '/api/v1/exam/topic') {
+    if (context.request?.binding === masteryApi.topic) {
       reportAndLeave(result, '/profile');
       return;
     }
@@ -119,7 +110,7 @@ export function createLoader(
     const exam = sample ? withSampleQuestions(payload) : payload;
     state.$title.set(quizTitle(exam, context.request?.title ?? ''));
     state.$subject.set(exam.heading?.subject ?? context.request?.subjectTitle ?? '');
-    showAttempt(state, deps, answers, exam, { sample, local });
+    showAttempt(state, answers, exam, { sample, local });
     onStarted();
   }
 
@@ -141,7 +132,7 @@ export function createLoader(
     if (!quiz) return;
     $status.set({ status: 'loading' });
     if (quiz.offline && (await startDownloaded())) return;
-    const result = await deps.request<ExamPayload>('GET', quiz.path, { query: quiz.query });
+    const result = await fetchQuiz(quiz);
     if (result.ok) start(result.data);
     else if (!(result.status === 0 && (await startDownloaded()))) handleLoadFailure(result);
   }
@@ -162,7 +153,6 @@ export function createLoader(
  */
 export function showAttempt(
   state: QuizState,
-  deps: QuizDeps,
   answers: Answers,
   exam: ExamPayload,
   { sample = false, local = false }: { sample?: boolean; local?: boolean } = {},
@@ -177,7 +167,7 @@ export function showAttempt(
   const picked = mergeAnswers(sample ? [] : exam.answers, context.sync?.pending() ?? []);
   for (const question of skipped) delete picked[question];
 
-  const now = deps.now();
+  const now = environment().now();
   state.$sample.set(sample);
   state.$deadline.set(deadlineOf(exam, now) + clockOffset(exam.serverTime, now));
   state.$exam.set(exam);
@@ -185,7 +175,7 @@ export function showAttempt(
   state.$lifelines.set(lifelines);
   state.$flags.set(loadFlags(context.session, exam._id, ids));
   state.$index.set(resumePosition(context.session, exam._id, ids, picked));
-  state.$now.set(deps.now());
+  state.$now.set(environment().now());
   state.$status.set({ status: 'ready' });
   void context.sync?.flush();
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
+import { testEnvironment } from '../../../tests/support/store-environment.ts';
+import { examApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { EXPIRED_MESSAGE, runKey } from '../offline/offline-attempt.ts';
 import type { PaperStore, QueuedAttempt, StoredPaper } from '../offline/offline-papers.ts';
 import type { AwardState } from '../results/result.ts';
 import { type KeyValueStorage, memoryStorage } from './answer-queue.ts';
-import type { BrowserHandlers, QuizDeps } from './quiz-deps.ts';
 import { createQuizStore } from './quiz-store.ts';
 
 const START = Date.parse('2026-03-02T09:00:00.000Z');
@@ -72,36 +74,33 @@ const unreachable = (): ApiResult<never> => ({
   message: 'We could not reach the server.',
 });
 
+/** The server cannot be reached: every paper asked for fails for want of a connection. */
+const noNetwork = () => apiInTurn().answer(examApi.paper, unreachable());
+
 function setup({
   papers = [download()],
   state = choice as unknown,
-  request = vi.fn(async () => unreachable()) as unknown as QuizDeps['request'],
+  api = noNetwork(),
   local = memoryStorage(),
 } = {}) {
   const phone = memoryStore(papers);
   const revoked: string[] = [];
   let ids = 0;
-  const deps = {
-    request,
-    reportFailure: vi.fn(),
-    navigate: vi.fn(),
+  const navigate = vi.fn();
+  testEnvironment({
+    call: api.call,
+    navigate,
     readNavigationState: () => state,
-    loadUser: async () => undefined,
-    toastAfterNavigation: vi.fn(),
-    showErrors: vi.fn(),
     openStorage: (kind: 'local' | 'session'): KeyValueStorage => (kind === 'local' ? local : memoryStorage()),
     isOnline: () => false,
-    watchBrowser: (_handlers: BrowserHandlers) => () => undefined,
-    offline: {
-      owner: () => OWNER,
-      store: () => phone.store,
-      createObjectURL: (blob: Blob) => `blob:image-${blob.size}`,
-      revokeObjectURL: (url: string) => void revoked.push(url),
-      randomId: () => `client-${++ids}`,
-    },
-  } satisfies Partial<QuizDeps>;
-  const store = createQuizStore('exam', deps);
-  return { store, deps, phone, revoked, local };
+    userId: () => OWNER,
+    papers: () => phone.store,
+    createObjectURL: (blob: Blob) => `blob:image-${blob.size}`,
+    revokeObjectURL: (url: string) => void revoked.push(url),
+    randomId: () => `client-${++ids}`,
+  });
+  const store = createQuizStore('exam');
+  return { store, api, navigate, phone, revoked, local };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -115,7 +114,7 @@ afterEach(() => {
 
 describe('a downloaded paper taken with no network', () => {
   it('runs from the phone: the questions without their key, images from the phone, no lifelines', async () => {
-    const { store, deps } = setup();
+    const { store, api } = setup();
     store.init();
     await settle();
     expect(store.$status.get()).toEqual({ status: 'ready' });
@@ -128,11 +127,11 @@ describe('a downloaded paper taken with no network', () => {
     expect(exam?.questions[0]?.file).toEqual({ url: 'blob:image-3' });
     expect(store.$remaining.get()).toBe(120);
     await store.lifeline('skip');
-    expect(vi.mocked(deps.request).mock.calls.map((call) => call[1])).toEqual(['/api/v1/exam']);
+    expect(api.calls.map((call) => call.binding)).toEqual([examApi.paper]);
   });
 
   it('scores on the phone with +5, −2 and 0, queues the upload with real times, and goes to /award', async () => {
-    const { store, deps, phone, local } = setup();
+    const { store, api, navigate, phone, local } = setup();
     store.init();
     await settle();
     store.choose('q1-b');
@@ -158,7 +157,7 @@ describe('a downloaded paper taken with no network', () => {
         },
       },
     ]);
-    const [path, award, options] = vi.mocked(deps.navigate).mock.calls[0] ?? [];
+    const [path, award, options] = navigate.mock.calls[0] ?? [];
     expect(path).toBe('/award');
     expect(options).toEqual({ replace: true });
     const { result, offline } = award as AwardState;
@@ -181,7 +180,7 @@ describe('a downloaded paper taken with no network', () => {
       explanation: '<p>Because of 1.</p>',
     });
     // Only the first GET went to the server: the answers never did.
-    expect(vi.mocked(deps.request)).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     expect(local.getItem(runKey(OWNER, 'paper-1'))).toBeNull();
   });
 
@@ -207,14 +206,14 @@ describe('a downloaded paper taken with no network', () => {
   });
 
   it('submits by itself when the time runs out', async () => {
-    const { store, phone, deps } = setup();
+    const { store, phone, navigate } = setup();
     store.init();
     await settle();
     store.choose('q1-b');
     await vi.advanceTimersByTimeAsync(120_000);
     await settle();
     expect(phone.queue).toHaveLength(1);
-    expect(deps.navigate).toHaveBeenCalledWith('/award', expect.anything(), { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/award', expect.anything(), { replace: true });
   });
 
   it('lets the images go when the quiz is left', async () => {
@@ -252,25 +251,23 @@ describe('a downloaded paper taken with no network', () => {
 
 describe('Take offline', () => {
   it('runs the downloaded paper without asking the server, even online', async () => {
-    const { store, deps } = setup({ state: { ...choice, offline: true } });
+    const { store, api } = setup({ state: { ...choice, offline: true } });
     store.init();
     await settle();
     expect(store.$offline.get()).toBe(true);
-    expect(deps.request).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('takes an expired download online when the student asks', async () => {
-    const request = vi.fn(async () => unreachable()) as unknown as QuizDeps['request'];
-    const { store } = setup({
+    const { store, api } = setup({
       papers: [download('2026-03-01T12:00:00.000Z')],
       state: { ...choice, offline: true },
-      request,
     });
     store.init();
     await settle();
     expect(store.$status.get().status).toBe('expired');
-    expect(request).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     await store.loadOnline();
-    expect(vi.mocked(request).mock.calls.map((call) => call[1])).toEqual(['/api/v1/exam']);
+    expect(api.calls.map((call) => call.binding)).toEqual([examApi.paper]);
   });
 });

@@ -1,3 +1,4 @@
+import { examApi } from '../../lib/api/endpoints.ts';
 import type { QuizResult } from '../../lib/api/exam.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import {
@@ -11,9 +12,9 @@ import {
 } from '../offline/offline-attempt.ts';
 import { findDownload } from '../offline/offline-catalogue.ts';
 import type { StoredPaper } from '../offline/offline-papers.ts';
-import type { ExamPayload } from './exam.ts';
+import { environment } from '../shared/environment.ts';
+import { type ExamPayload, requestOf } from './exam.ts';
 import { storeQuietly } from './navigator.ts';
-import type { QuizDeps } from './quiz-deps.ts';
 import type { QuizState } from './quiz-state.ts';
 
 /** What opening the requested paper from the phone found. */
@@ -28,7 +29,7 @@ export const QUEUE_FAILED_MESSAGE =
  * URLs, its answers kept on the phone across a reload, and, once submitted, scored on the phone with the
  * server's rules and queued for POST /api/v1/exam/offline (offline-sync.ts sends it when online).
  */
-export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
+export function createOfflineQuiz(state: QuizState) {
   const { context } = state;
   let current: { paper: StoredPaper; run: OfflineRun; owner: string } | undefined;
   let urls: string[] = [];
@@ -43,20 +44,22 @@ export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
 
   /** Opens the paper the navigation state names, if the student downloaded it; 'expired' past its plan. */
   async function open(): Promise<OfflineOpening> {
-    const request = context.request;
-    const owner = deps.offline.owner();
+    const browser = environment();
+    // Only a paper is downloaded (not a topic practice), and only the student's own downloads are taken.
+    const request = requestOf(context.request, examApi.paper);
+    const owner = browser.userId();
     if (request?.mode !== 'exam' || !owner) return { kind: 'none' };
     const { examType, subject, year } = request.query;
     let paper: StoredPaper | undefined;
     try {
-      const store = deps.offline.store();
+      const store = browser.papers();
       const summary = findDownload(await store.list(owner), {
         examType: { _id: examType ?? '' },
         subject: { _id: subject ?? '' },
         year: { _id: year ?? '' },
       });
       if (!summary) return { kind: 'none' };
-      if (!isUsable(summary, deps.now())) return { kind: 'expired' };
+      if (!isUsable(summary, browser.now())) return { kind: 'expired' };
       paper = await store.get(owner, summary.paperId);
     } catch {
       // A store the browser refuses holds no paper.
@@ -66,16 +69,15 @@ export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
 
     const paperId = paper.summary.paperId;
     const run = parseRun(context.local.getItem(runKey(owner, paperId)), paperId) ?? {
-      clientId: deps.offline.randomId(),
+      clientId: browser.randomId(),
       paperId,
-      startedAt: new Date(deps.now()).toISOString(),
+      startedAt: new Date(browser.now()).toISOString(),
       answers: {},
     };
     current = { paper, run, owner };
     keepRun();
     const served = new Map<string, string>();
-    for (const [url, blob] of Object.entries(paper.images))
-      served.set(url, deps.offline.createObjectURL(blob));
+    for (const [url, blob] of Object.entries(paper.images)) served.set(url, browser.createObjectURL(blob));
     urls = [...served.values()];
     state.$offline.set(true);
     unlisten = state.$answers.listen((answers) => {
@@ -83,7 +85,7 @@ export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
       current.run = { ...current.run, answers: { ...answers } };
       keepRun();
     });
-    return { kind: 'exam', exam: examFromPaper(paper, run, (url) => served.get(url) ?? url, deps.now()) };
+    return { kind: 'exam', exam: examFromPaper(paper, run, (url) => served.get(url) ?? url, browser.now()) };
   }
 
   /**
@@ -94,9 +96,10 @@ export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
     if (!current) return { ok: false, status: 0, message: QUEUE_FAILED_MESSAGE };
     const { paper, owner } = current;
     const run = { ...current.run, answers: { ...state.$answers.get() } };
-    const now = deps.now();
+    const browser = environment();
+    const now = browser.now();
     try {
-      await deps.offline.store().enqueue({
+      await browser.papers().enqueue({
         owner,
         upload: uploadOf(paper, run, now),
         queuedAt: new Date(now).toISOString(),
@@ -113,7 +116,7 @@ export function createOfflineQuiz(state: QuizState, deps: QuizDeps) {
   /** The quiz is gone: the images' addresses are let go. */
   function dispose() {
     unlisten?.();
-    for (const url of urls.splice(0)) deps.offline.revokeObjectURL(url);
+    for (const url of urls.splice(0)) environment().revokeObjectURL(url);
   }
 
   return { open, submit, dispose };

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
+import { testEnvironment } from '../../../tests/support/store-environment.ts';
+import { examApi, masteryApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
 import type { QuizResult } from '../results/result.ts';
-import { memoryStorage, retryDelay } from './answer-queue.ts';
+import { retryDelay } from './answer-queue.ts';
 import type { ExamPayload, ExamQuestion } from './exam.ts';
 import { AUTO_ADVANCE_MS } from './quiz-answers.ts';
-import type { BrowserHandlers, QuizDeps } from './quiz-deps.ts';
 import { createQuizStore } from './quiz-store.ts';
 
 const START = Date.parse('2026-03-02T09:00:00.000Z');
@@ -63,9 +65,6 @@ const paperState = {
   year: { _id: '2020', title: '2020' },
 };
 
-type Call = { method: string; path: string; body: unknown };
-type Answer = ApiResult<unknown> | Promise<ApiResult<unknown>>;
-
 const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
 const failed = (status: number, message: string, code?: string): ApiResult<never> => ({
   ok: false,
@@ -75,39 +74,21 @@ const failed = (status: number, message: string, code?: string): ApiResult<never
 });
 const offline = () => failed(0, 'We could not reach the server. Check your connection and try again.');
 
-/**
- * A fake API that records every call. Each `METHOD path` answers with the next queued answer, or the last
- * one again once the queue is down to one; saving an answer (PATCH) succeeds unless told otherwise.
- */
-function fakeApi(answers: Record<string, Answer[]>) {
-  const calls: Call[] = [];
-  const queues: Record<string, Answer[]> = { 'PATCH /api/v1/exam/answer': [ok(null)], ...answers };
-  const request = (async (method: string, path: string, options: { body?: unknown } = {}) => {
-    calls.push({ method, path, body: options.body });
-    const queue = queues[`${method} ${path}`];
-    if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
-    return queue.length > 1 ? queue.shift() : queue[0];
-  }) as QuizDeps['request'];
-  const to = (method: string, path: string) =>
-    calls.filter((call) => call.method === method && call.path === path);
-  return { calls, request, to };
+/** The stand-in API (tests/support): saving an answer succeeds unless a test tells it otherwise. */
+function fakeApi() {
+  return apiInTurn().answer(examApi.saveAnswer, ok(null));
 }
 
 function setup(api: ReturnType<typeof fakeApi>, { mode = 'exam' as 'exam' | 'daily', state = {} } = {}) {
-  const deps = {
-    request: api.request,
+  const browser = {
     reportFailure: vi.fn(),
     navigate: vi.fn(),
-    readNavigationState: () => state,
-    loadUser: async () => undefined,
     toastAfterNavigation: vi.fn(),
     showErrors: vi.fn(),
-    openStorage: () => memoryStorage(),
-    isOnline: () => true,
-    watchBrowser: (_handlers: BrowserHandlers) => () => undefined,
-  } satisfies Partial<QuizDeps>;
-  const store = createQuizStore(mode, deps);
-  return { store, ...deps };
+  };
+  testEnvironment({ call: api.call, readNavigationState: () => state, ...browser });
+  const store = createQuizStore(mode);
+  return { store, ...browser };
 }
 
 /** Lets the fake API's answers and the store's awaits run, without moving the clock. */
@@ -131,18 +112,17 @@ afterEach(() => {
 
 describe('time up', () => {
   it('submits once by itself when the countdown reaches zero, with the answers picked in time', async () => {
-    let answerSubmit: (answer: ApiResult<unknown>) => void = () => undefined;
-    const api = fakeApi({
-      'GET /api/v1/exam': [ok(attempt())],
-      'POST /api/v1/exam/answer': [new Promise((resolve) => (answerSubmit = resolve))],
-    });
+    let answerSubmit: (answer: ApiResult<QuizResult>) => void = () => undefined;
+    const api = fakeApi()
+      .answer(examApi.paper, ok(attempt()))
+      .answer(examApi.submit, new Promise((resolve) => (answerSubmit = resolve)));
     const { store, navigate } = await startPaper(api);
 
     store.choose('q1-b');
     await vi.advanceTimersByTimeAsync(AUTO_ADVANCE_MS);
     expect(store.$index.get()).toBe(1);
     await vi.advanceTimersByTimeAsync((DURATION_S - 2) * 1000);
-    expect(api.to('POST', '/api/v1/exam/answer')).toHaveLength(0);
+    expect(api.inputs(examApi.submit)).toHaveLength(0);
 
     // The last tick: the time is up and the store submits without asking.
     await vi.advanceTimersByTimeAsync(1000);
@@ -151,16 +131,10 @@ describe('time up', () => {
     store.choose('q2-c');
     expect(store.$answers.get()).toEqual({ q1: 'q1-b' });
     await settle();
-    expect(api.to('POST', '/api/v1/exam/answer')).toEqual([
-      {
-        method: 'POST',
-        path: '/api/v1/exam/answer',
-        body: { exam: 'attempt-1', answers: [{ question: 'q1', option: 'q1-b' }], timeSpent: 1 },
-      },
+    expect(api.bodies(examApi.submit)).toEqual([
+      { exam: 'attempt-1', answers: [{ question: 'q1', option: 'q1-b' }], timeSpent: 1 },
     ]);
-    expect(api.to('PATCH', '/api/v1/exam/answer').map((call) => call.body)).toEqual([
-      { exam: 'attempt-1', question: 'q1', option: 'q1-b' },
-    ]);
+    expect(api.bodies(examApi.saveAnswer)).toEqual([{ exam: 'attempt-1', question: 'q1', option: 'q1-b' }]);
 
     answerSubmit(ok(result, 'Submitted'));
     await settle();
@@ -168,21 +142,20 @@ describe('time up', () => {
 
     // The countdown goes on ticking at zero, and never submits again.
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(api.to('POST', '/api/v1/exam/answer')).toHaveLength(1);
+    expect(api.inputs(examApi.submit)).toHaveLength(1);
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
   it('submits the daily test to its own endpoint with the subject', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/daily': [ok(attempt({ kind: 'daily' }))],
-      'POST /api/v1/exam/answer/daily': [ok({ ...result, kind: 'daily' })],
-    });
+    const api = fakeApi()
+      .answer(examApi.daily, ok(attempt({ kind: 'daily' })))
+      .answer(examApi.submitDaily, ok({ ...result, kind: 'daily' }));
     const { store, navigate } = setup(api, { mode: 'daily', state: { subject: paperState.subject } });
     store.init();
     await settle();
     store.choose('q1-a');
     await vi.advanceTimersByTimeAsync(DURATION_S * 1000);
-    expect(api.to('POST', '/api/v1/exam/answer/daily').map((call) => call.body)).toEqual([
+    expect(api.bodies(examApi.submitDaily)).toEqual([
       { subject: 'maths', answers: [{ question: 'q1', option: 'q1-a' }], timeSpent: 1 },
     ]);
     expect(navigate).toHaveBeenCalledWith('/award', expect.anything(), { replace: true });
@@ -196,17 +169,16 @@ describe('a topic practice', () => {
   const heading = { examType: 'Topic practice', subject: 'Mathematics', year: '', topic: 'Surds' };
 
   it('starts from /exam/topic, is titled by its topic and is submitted by its attempt', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/topic': [ok(attempt({ kind: 'topic', heading }))],
-      'POST /api/v1/exam/answer': [ok({ ...result, kind: 'topic', counted: false })],
-    });
+    const api = fakeApi()
+      .answer(masteryApi.topic, ok(attempt({ kind: 'topic', heading })))
+      .answer(examApi.submit, ok({ ...result, kind: 'topic', counted: false }));
     const { store, navigate } = setup(api, { state: topicState });
     store.init();
     await settle();
     expect(store.$title.get()).toBe('Mathematics › Surds (practice)');
     store.choose('q1-b');
     await vi.advanceTimersByTimeAsync(DURATION_S * 1000);
-    expect(api.to('POST', '/api/v1/exam/answer').map((call) => call.body)).toEqual([
+    expect(api.bodies(examApi.submit)).toEqual([
       { exam: 'attempt-1', answers: [{ question: 'q1', option: 'q1-b' }], timeSpent: 1 },
     ]);
     expect(navigate).toHaveBeenCalledWith(
@@ -217,9 +189,10 @@ describe('a topic practice', () => {
   });
 
   it('goes back to /profile with the reason when the topic cannot start', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/topic': [failed(404, 'There are no questions on "Surds" in Mathematics.')],
-    });
+    const api = fakeApi().answer(
+      masteryApi.topic,
+      failed(404, 'There are no questions on "Surds" in Mathematics.'),
+    );
     const { store, navigate, toastAfterNavigation } = setup(api, { state: topicState });
     store.init();
     await settle();
@@ -233,10 +206,9 @@ describe('a topic practice', () => {
 
 describe('a submission that fails for lack of a connection', () => {
   it('brings Submit back with the error, and the retry submits', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [ok(attempt())],
-      'POST /api/v1/exam/answer': [offline(), ok(result, 'Submitted')],
-    });
+    const api = fakeApi()
+      .answer(examApi.paper, ok(attempt()))
+      .answer(examApi.submit, offline(), ok(result, 'Submitted'));
     const { store, navigate, reportFailure } = await startPaper(api);
     store.choose('q1-d');
 
@@ -251,36 +223,34 @@ describe('a submission that fails for lack of a connection', () => {
     store.openSubmit();
     expect(store.$confirmOpen.get()).toBe(true);
     await store.submit();
-    const submits = api.to('POST', '/api/v1/exam/answer');
+    const submits = api.bodies(examApi.submit);
     expect(submits).toHaveLength(2);
-    expect(submits[1]?.body).toEqual(submits[0]?.body);
-    expect(submits[1]?.body).toMatchObject({ answers: [{ question: 'q1', option: 'q1-d' }] });
+    expect(submits[1]).toEqual(submits[0]);
+    expect(submits[1]).toMatchObject({ answers: [{ question: 'q1', option: 'q1-d' }] });
     expect(navigate).toHaveBeenCalledWith('/award', expect.objectContaining({ result }), { replace: true });
   });
 
   it('once the time is up, tries again by itself without an error, until the server has it', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [ok(attempt())],
-      'POST /api/v1/exam/answer': [offline(), offline(), ok(result)],
-    });
+    const api = fakeApi()
+      .answer(examApi.paper, ok(attempt()))
+      .answer(examApi.submit, offline(), offline(), ok(result));
     const { store, navigate, reportFailure } = await startPaper(api);
     store.choose('q1-a');
     await vi.advanceTimersByTimeAsync(DURATION_S * 1000);
-    expect(api.to('POST', '/api/v1/exam/answer')).toHaveLength(1);
+    expect(api.inputs(examApi.submit)).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(retryDelay(2));
-    expect(api.to('POST', '/api/v1/exam/answer')).toHaveLength(3);
+    expect(api.inputs(examApi.submit)).toHaveLength(3);
     expect(reportFailure).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledOnce();
     expect(navigate).toHaveBeenCalledWith('/award', expect.objectContaining({ result }), { replace: true });
   });
 
   it('shows a refusal once the time is up, rather than sending it again', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [ok(attempt())],
-      'POST /api/v1/exam/answer': [failed(400, 'This attempt has already been submitted')],
-    });
+    const api = fakeApi()
+      .answer(examApi.paper, ok(attempt()))
+      .answer(examApi.submit, failed(400, 'This attempt has already been submitted'));
     const { reportFailure } = await startPaper(api);
     await vi.advanceTimersByTimeAsync(DURATION_S * 1000);
     expect(reportFailure).toHaveBeenCalledWith(expect.objectContaining({ status: 400 }));
@@ -289,7 +259,7 @@ describe('a submission that fails for lack of a connection', () => {
 
 describe('Previous', () => {
   it('stays on a question flagged just after its answer was picked', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam': [ok(attempt())] });
+    const api = fakeApi().answer(examApi.paper, ok(attempt()));
     const { store } = await startPaper(api);
     store.choose('q1-a');
     store.flag();
@@ -300,10 +270,7 @@ describe('Previous', () => {
   });
 
   it('clears the answer on the server (option null) and leaves it out of the submission', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [ok(attempt())],
-      'POST /api/v1/exam/answer': [ok(result)],
-    });
+    const api = fakeApi().answer(examApi.paper, ok(attempt())).answer(examApi.submit, ok(result));
     const { store } = await startPaper(api);
     store.choose('q1-a');
     await vi.advanceTimersByTimeAsync(AUTO_ADVANCE_MS);
@@ -313,7 +280,7 @@ describe('Previous', () => {
 
     expect(store.$index.get()).toBe(0);
     expect(store.$answers.get()).toEqual({ q1: 'q1-a' });
-    expect(api.to('PATCH', '/api/v1/exam/answer').map((call) => call.body)).toEqual([
+    expect(api.bodies(examApi.saveAnswer)).toEqual([
       { exam: 'attempt-1', question: 'q1', option: 'q1-a' },
       { exam: 'attempt-1', question: 'q2', option: 'q2-b' },
       { exam: 'attempt-1', question: 'q2', option: null },
@@ -324,19 +291,19 @@ describe('Previous', () => {
 
     store.openSubmit();
     await store.submit();
-    expect(api.to('POST', '/api/v1/exam/answer')[0]?.body).toMatchObject({
+    expect(api.bodies(examApi.submit)[0]).toMatchObject({
       answers: [{ question: 'q1', option: 'q1-a' }],
     });
   });
 
   it('sends nothing from an unanswered question', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam': [ok(attempt())] });
+    const api = fakeApi().answer(examApi.paper, ok(attempt()));
     const { store } = await startPaper(api);
     store.goTo(2);
     store.previous();
     await settle();
     expect(store.$index.get()).toBe(1);
-    expect(api.to('PATCH', '/api/v1/exam/answer')).toEqual([]);
+    expect(api.inputs(examApi.saveAnswer)).toEqual([]);
   });
 });
 
@@ -345,7 +312,7 @@ describe('402 payment required', () => {
     [PaymentCode.subscriptionRequired, '/pricing'],
     [PaymentCode.subscriptionExpired, '/subscribe-now'],
   ])('a paper refused with %s goes to %s', async (code, page) => {
-    const api = fakeApi({ 'GET /api/v1/exam': [failed(402, 'Subscribe to take this paper', code)] });
+    const api = fakeApi().answer(examApi.paper, failed(402, 'Subscribe to take this paper', code));
     const { store, navigate } = setup(api, { state: paperState });
     store.init();
     await settle();
@@ -354,9 +321,10 @@ describe('402 payment required', () => {
   });
 
   it('tells the student why a subscription is needed on the plans page', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [failed(402, 'Subscribe to take this paper', PaymentCode.subscriptionRequired)],
-    });
+    const api = fakeApi().answer(
+      examApi.paper,
+      failed(402, 'Subscribe to take this paper', PaymentCode.subscriptionRequired),
+    );
     const { store, toastAfterNavigation } = setup(api, { state: paperState });
     store.init();
     await settle();
@@ -364,13 +332,12 @@ describe('402 payment required', () => {
   });
 
   it(`a lifeline refused with ${PaymentCode.insufficientCoins} goes to /out-of-coin`, async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [ok(attempt())],
-      'POST /api/v1/exam/lifeline': [failed(402, 'You need 4 coins', PaymentCode.insufficientCoins)],
-    });
+    const api = fakeApi()
+      .answer(examApi.paper, ok(attempt()))
+      .answer(examApi.lifeline, failed(402, 'You need 4 coins', PaymentCode.insufficientCoins));
     const { store, navigate, reportFailure } = await startPaper(api);
     await store.lifeline('fifty-fifty');
-    expect(api.to('POST', '/api/v1/exam/lifeline').map((call) => call.body)).toEqual([
+    expect(api.bodies(examApi.lifeline)).toEqual([
       { exam: 'attempt-1', question: 'q1', kind: 'fifty-fifty' },
     ]);
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/out-of-coin');
@@ -381,7 +348,7 @@ describe('402 payment required', () => {
 
 describe('loading', () => {
   it('offers a retry when offline, and the retry starts the quiz', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam': [offline(), ok(attempt())] });
+    const api = fakeApi().answer(examApi.paper, offline(), ok(attempt()));
     const { store, navigate } = setup(api, { state: paperState });
     store.init();
     await settle();
@@ -393,7 +360,7 @@ describe('loading', () => {
   });
 
   it('goes home without navigation state, and asks the server for nothing', async () => {
-    const api = fakeApi({});
+    const api = fakeApi();
     const { store, navigate } = setup(api);
     store.init();
     await settle();
@@ -402,15 +369,15 @@ describe('loading', () => {
   });
 
   it('resumes with the saved answers, and submits at once an attempt whose time ran out while away', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam': [
+    const api = fakeApi()
+      .answer(
+        examApi.paper,
         ok(attempt({ answers: [{ question: 'q2', option: 'q2-c' }], endsAt: new Date(START).toISOString() })),
-      ],
-      'POST /api/v1/exam/answer': [ok(result)],
-    });
+      )
+      .answer(examApi.submit, ok(result));
     setup(api, { state: paperState }).store.init();
     await settle();
-    expect(api.to('POST', '/api/v1/exam/answer')[0]?.body).toMatchObject({
+    expect(api.bodies(examApi.submit)[0]).toMatchObject({
       answers: [{ question: 'q2', option: 'q2-c' }],
     });
   });

@@ -1,9 +1,9 @@
 import { CONTEST } from '../../lib/api/contest.ts';
 import { contestLevelRequest, contestPath, contestSubmitter } from '../contests/contest-play.ts';
+import { environment } from '../shared/environment.ts';
 import { type QuizMode, quizRequestFromState } from './exam.ts';
 import { commandForKey, type KeyPress } from './keyboard.ts';
 import { type Answers, createAnswers } from './quiz-answers.ts';
-import { browserDeps, type QuizDeps } from './quiz-deps.ts';
 import { createQuizImages, type QuizImages } from './quiz-images.ts';
 import { createLifelines } from './quiz-lifelines.ts';
 import { createLoader } from './quiz-load.ts';
@@ -13,7 +13,6 @@ import { createSubmission, quizSubmitter, type Submission } from './quiz-submit.
 import { TICK_MS } from './timer.ts';
 
 export { AUTO_ADVANCE_MS } from './quiz-answers.ts';
-export type { QuizDeps } from './quiz-deps.ts';
 export type { QuizStatus } from './quiz-state.ts';
 export { SUBMIT_DIALOG } from './quiz-submit.ts';
 
@@ -21,26 +20,24 @@ export { SUBMIT_DIALOG } from './quiz-submit.ts';
  * The quiz of /test and /daily-test (spec §2 and §4): fetching or resuming the attempt (quiz-load.ts), the
  * countdown, choosing and saving answers, queued on the phone while offline (quiz-answers.ts), moving
  * between questions, flags, lifelines (quiz-lifelines.ts), the JAMB CBT keys and submitting, by hand or
- * when the time runs out (quiz-submit.ts). The browser comes in through `overrides`, for the tests.
+ * when the time runs out (quiz-submit.ts). The browser comes in through `environment()`.
  */
-export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {}) {
-  const deps: QuizDeps = { ...browserDeps(), ...overrides };
-  const state = createQuizState(deps.now(), deps.isOnline());
+export function createQuizStore(mode: QuizMode) {
+  const state = createQuizState(environment().now(), environment().isOnline());
   const { context } = state;
-  const answers = createAnswers(state, deps);
-  const offline = createOfflineQuiz(state, deps);
+  const answers = createAnswers(state);
+  const offline = createOfflineQuiz(state);
   const submission =
     mode === 'contest'
       ? createSubmission(
           state,
-          deps,
           answers,
-          contestSubmitter(deps, () => context.request?.contestId ?? ''),
+          contestSubmitter(() => context.request?.contestId ?? ''),
         )
-      : createSubmission(state, deps, answers, quizSubmitter(state, deps, offline));
-  const images = createQuizImages(deps);
-  const loader = createLoader(state, deps, { mode, answers, onStarted, offline });
-  const { lifeline, $spent: $lifelinesSpent } = createLifelines(state, deps, answers, {
+      : createSubmission(state, answers, quizSubmitter(state, offline));
+  const images = createQuizImages();
+  const loader = createLoader(state, { mode, answers, onStarted, offline });
+  const { lifeline, $spent: $lifelinesSpent } = createLifelines(state, answers, {
     ...(mode === 'contest' ? { perAttempt: CONTEST.lifelinesPerLevel } : {}),
   });
   const handleKey = createKeyHandler(state, answers, submission);
@@ -58,19 +55,20 @@ export function createQuizStore(mode: QuizMode, overrides: Partial<QuizDeps> = {
    * (spec §2), or to the contests. Returns a cleanup.
    */
   function init() {
+    const browser = environment();
     context.request =
       mode === 'contest'
-        ? contestLevelRequest(deps.readSearch())
-        : quizRequestFromState(mode, deps.readNavigationState());
+        ? contestLevelRequest(browser.readSearch())
+        : quizRequestFromState(mode, browser.readNavigationState());
     if (!context.request) {
       loader.leave(mode === 'contest' ? '/contests' : '/');
       return dispose;
     }
     state.$title.set(context.request.title);
-    context.local = deps.openStorage('local');
-    context.session = deps.openStorage('session');
-    cleanups.push(watchAttempt(state, deps, submission, images));
-    void deps.loadUser();
+    context.local = browser.openStorage('local');
+    context.session = browser.openStorage('session');
+    cleanups.push(watchAttempt(state, submission, images));
+    void browser.loadUser();
     void loader.load();
     return dispose;
   }
@@ -175,14 +173,10 @@ export function createKeyHandler(
  * out offline submits and failed images load again; a phone that wakes up catches up with the clock; the
  * countdown ticks. Returns the cleanup.
  */
-export function watchAttempt(
-  state: QuizState,
-  deps: QuizDeps,
-  submission: Submission,
-  images: QuizImages,
-): () => void {
+export function watchAttempt(state: QuizState, submission: Submission, images: QuizImages): () => void {
   const { context } = state;
-  const unwatch = deps.watchBrowser({
+  const browser = environment();
+  const unwatch = browser.watchBrowser({
     online: () => {
       state.$online.set(true);
       void context.sync?.flush();
@@ -195,9 +189,9 @@ export function watchAttempt(
       void context.sync?.flush();
     },
   });
-  const ticker = deps.setInterval(submission.tick, TICK_MS);
+  const ticker = browser.setInterval(submission.tick, TICK_MS);
   return () => {
     unwatch();
-    deps.clearInterval(ticker);
+    browser.clearInterval(ticker);
   };
 }

@@ -1,11 +1,12 @@
+import { examApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth } from '../../lib/client/session.ts';
 import type { AwardState, QuizResult } from '../results/result.ts';
+import { environment } from '../shared/environment.ts';
 import { isRetryable, retryDelay } from './answer-queue.ts';
 import { type ExamPayload, scoreSample } from './exam.ts';
 import { flagsKey, positionKey, storeQuietly } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
-import type { QuizDeps } from './quiz-deps.ts';
 import type { OfflineQuiz } from './quiz-offline.ts';
 import { type QuizState, skippedQuestions } from './quiz-state.ts';
 import { minutesSpent } from './timer.ts';
@@ -37,11 +38,7 @@ export interface Submitter<Result> {
  * /test and /daily-test: the paper or the daily test goes to its endpoint (the built-in sample set and a
  * downloaded paper are scored on the phone), and the result to /award.
  */
-export function quizSubmitter(
-  state: QuizState,
-  deps: QuizDeps,
-  offline?: OfflineQuiz,
-): Submitter<QuizResult> {
+export function quizSubmitter(state: QuizState, offline?: OfflineQuiz): Submitter<QuizResult> {
   return {
     async send(exam, answers, timeSpent) {
       if (state.$sample.get()) {
@@ -49,15 +46,10 @@ export function quizSubmitter(
       }
       if (offline && state.$offline.get()) return offline.submit(timeSpent);
       const quiz = state.context.request;
+      const { call } = environment();
       return quiz?.mode === 'daily'
-        ? deps.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
-            body: { subject: quiz.subjectId, answers, timeSpent },
-            quiet: true,
-          })
-        : deps.request<QuizResult>('POST', '/api/v1/exam/answer', {
-            body: { exam: exam._id, answers, timeSpent },
-            quiet: true,
-          });
+        ? call(examApi.submitDaily, { body: { subject: quiz.subjectId, answers, timeSpent }, quiet: true })
+        : call(examApi.submit, { body: { exam: exam._id, answers, timeSpent }, quiet: true });
     },
     destination(result) {
       const user = $auth.get().user;
@@ -78,12 +70,7 @@ export function quizSubmitter(
  * the result (the submitter says where). When the time is up and the connection failed, it tries again
  * by itself.
  */
-export function createSubmission<Result>(
-  state: QuizState,
-  deps: QuizDeps,
-  answers: Answers,
-  submitter: Submitter<Result>,
-) {
+export function createSubmission<Result>(state: QuizState, answers: Answers, submitter: Submitter<Result>) {
   const { context, $exam, $answers, $confirmOpen, $submitting, $timeUp } = state;
   let retryTimer: unknown;
   let failures = 0;
@@ -99,7 +86,7 @@ export function createSubmission<Result>(
 
   /** The countdown's beat: the time left is worked out again from the clock each time. */
   function tick() {
-    state.$now.set(deps.now());
+    state.$now.set(environment().now());
     checkTime();
   }
 
@@ -121,7 +108,7 @@ export function createSubmission<Result>(
   function scheduleRetry() {
     if (retryTimer !== undefined) return;
     failures += 1;
-    retryTimer = deps.setTimeout(() => {
+    retryTimer = environment().setTimeout(() => {
       retryTimer = undefined;
       checkTime();
     }, retryDelay(failures));
@@ -136,10 +123,10 @@ export function createSubmission<Result>(
       storeQuietly(context.session, positionKey(exam._id), undefined);
     }
     const { path, state: shown } = submitter.destination(result);
-    if (message) deps.toastAfterNavigation(message, 'success');
+    if (message) environment().toastAfterNavigation(message, 'success');
     state.$status.set({ status: 'leaving' });
     // Replace: Back from the results must not reopen (and so restart) a submitted test.
-    deps.navigate(path, shown, { replace: true });
+    environment().navigate(path, shown, { replace: true });
   }
 
   /** Every picked answer, leaving out the questions skipped with a lifeline. */
@@ -160,11 +147,11 @@ export function createSubmission<Result>(
     if (!exam || context.submitted || $submitting.get()) return;
     $submitting.set(true);
     answers.cancelAdvance();
-    const timeSpent = minutesSpent(exam.startedAt, deps.now(), exam.duration);
+    const timeSpent = minutesSpent(exam.startedAt, environment().now(), exam.duration);
     // The sample set has no queue: its answers never leave the phone.
     const { sync } = context;
     if (sync) {
-      const waited = new Promise<void>((resolve) => deps.setTimeout(resolve, QUEUE_WAIT_MS));
+      const waited = new Promise<void>((resolve) => environment().setTimeout(resolve, QUEUE_WAIT_MS));
       await Promise.race([sync.flush(), waited]);
     }
     const result = await submitter.send(exam, answersToSend(), timeSpent);
@@ -175,12 +162,12 @@ export function createSubmission<Result>(
     }
     $confirmOpen.set(false);
     if ((auto || $timeUp.get()) && isRetryable(result.status)) scheduleRetry();
-    else deps.reportFailure(result);
+    else environment().reportFailure(result);
   }
 
   /** Stops the retry timer when the page goes. */
   function dispose() {
-    if (retryTimer !== undefined) deps.clearTimeout(retryTimer);
+    if (retryTimer !== undefined) environment().clearTimeout(retryTimer);
   }
 
   return { checkTime, tick, openSubmit, closeSubmit, submit, dispose };

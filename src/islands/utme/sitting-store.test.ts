@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
+import { testEnvironment } from '../../../tests/support/store-environment.ts';
+import { examApi, utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeResult, UtmeSitting } from '../../lib/api/utme.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
@@ -6,8 +9,8 @@ import { memoryStorage, queueKey, retryDelay } from '../quiz/answer-queue.ts';
 import type { ExamQuestion } from '../quiz/exam.ts';
 import { flagsKey, positionKey } from '../quiz/navigator.ts';
 import { AUTO_ADVANCE_MS } from '../quiz/quiz-answers.ts';
-import type { BrowserHandlers } from '../quiz/quiz-deps.ts';
-import { createSittingStore, type SittingDeps } from './sitting-store.ts';
+import type { BrowserHandlers } from '../shared/environment.ts';
+import { createSittingStore } from './sitting-store.ts';
 
 const START = Date.parse('2026-03-02T09:00:00.000Z');
 const DURATION_S = 120 * 60;
@@ -62,9 +65,6 @@ const result: UtmeResult = {
   sections: [],
 };
 
-type Call = { method: string; path: string; body: unknown; query: unknown };
-type Answer = ApiResult<unknown> | Promise<ApiResult<unknown>>;
-
 const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
 const failed = (status: number, message: string, code?: string): ApiResult<never> => ({
   ok: false,
@@ -74,26 +74,9 @@ const failed = (status: number, message: string, code?: string): ApiResult<never
 });
 const offline = () => failed(0, 'We could not reach the server. Check your connection and try again.');
 
-/**
- * A fake API that records every call. Each `METHOD path` answers with the next queued answer, or the last
- * one again once the queue is down to one; saving an answer (PATCH) succeeds unless told otherwise.
- */
-function fakeApi(answers: Record<string, Answer[]>) {
-  const calls: Call[] = [];
-  const queues: Record<string, Answer[]> = { 'PATCH /api/v1/exam/answer': [ok(null)], ...answers };
-  const request = (async (
-    method: string,
-    path: string,
-    options: { body?: unknown; query?: unknown } = {},
-  ) => {
-    calls.push({ method, path, body: options.body, query: options.query });
-    const queue = queues[`${method} ${path}`];
-    if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
-    return queue.length > 1 ? queue.shift() : queue[0];
-  }) as SittingDeps['request'];
-  const to = (method: string, path: string) =>
-    calls.filter((call) => call.method === method && call.path === path);
-  return { calls, request, to };
+/** The stand-in API (tests/support): saving an answer succeeds unless a test tells it otherwise. */
+function fakeApi() {
+  return apiInTurn().answer(examApi.saveAnswer, ok(null));
 }
 
 interface SetupOptions {
@@ -108,28 +91,26 @@ function setup(api: ReturnType<typeof fakeApi>, options: SetupOptions = {}) {
   const session = options.session ?? memoryStorage();
   let online = options.online ?? true;
   let browser: BrowserHandlers | undefined;
-  const deps = {
-    request: api.request,
-    reportFailure: vi.fn(),
-    navigate: vi.fn(),
+  const stand = { reportFailure: vi.fn(), navigate: vi.fn(), toastAfterNavigation: vi.fn() };
+  testEnvironment({
+    ...stand,
+    call: api.call,
     readSearch: () => options.search ?? SEARCH,
-    toastAfterNavigation: vi.fn(),
-    showErrors: vi.fn(),
-    openStorage: (kind: 'local' | 'session') => (kind === 'local' ? local : session),
+    openStorage: (kind) => (kind === 'local' ? local : session),
     isOnline: () => online,
     watchBrowser: (handlers: BrowserHandlers) => {
       browser = handlers;
       return () => undefined;
     },
-  } satisfies Partial<SittingDeps>;
-  const store = createSittingStore(deps);
+  });
+  const store = createSittingStore();
   /** The phone loses or regains its connection. */
   const setOnline = (value: boolean) => {
     online = value;
     if (value) browser?.online();
     else browser?.offline();
   };
-  return { store, local, session, setOnline, ...deps };
+  return { store, local, session, setOnline, ...stand };
 }
 
 /** Lets the fake API's answers and the store's awaits run, without moving the clock. */
@@ -159,15 +140,10 @@ afterEach(() => {
 
 describe('opening the sitting', () => {
   it('fetches the whole sitting once, for the subjects in the address', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [ok(sitting())] });
+    const api = fakeApi().answer(utmeApi.sitting, ok(sitting()));
     const { store } = await open(api);
     expect(api.calls).toEqual([
-      {
-        method: 'GET',
-        path: '/api/v1/exam/utme',
-        body: undefined,
-        query: { subjects: `${MATHS},${PHYSICS},${CHEMISTRY}` },
-      },
+      { binding: utmeApi.sitting, input: { query: { subjects: `${MATHS},${PHYSICS},${CHEMISTRY}` } } },
     ]);
     expect(where(store)).toBe('Use of English 1/3 e1');
     expect(
@@ -188,7 +164,7 @@ describe('opening the sitting', () => {
     ['with two subjects', `?subjects=${MATHS},${PHYSICS}`],
     ['with a subject twice', `?subjects=${MATHS},${MATHS},${PHYSICS}`],
   ])('goes back to /utme %s, asking the server nothing', async (_name, search) => {
-    const api = fakeApi({});
+    const api = fakeApi();
     const { store, navigate } = setup(api, { search });
     store.init();
     await settle();
@@ -201,7 +177,7 @@ describe('opening the sitting', () => {
     [PaymentCode.subscriptionRequired, '/pricing'],
     [PaymentCode.subscriptionExpired, '/subscribe-now'],
   ])('a sitting refused with %s goes to %s', async (code, page) => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [failed(402, 'Subscribe to sit the UTME mock', code)] });
+    const api = fakeApi().answer(utmeApi.sitting, failed(402, 'Subscribe to sit the UTME mock', code));
     const { store, navigate } = setup(api);
     store.init();
     await settle();
@@ -210,9 +186,7 @@ describe('opening the sitting', () => {
   });
 
   it('shows why the server refused the subjects, and stays for the way back', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [failed(400, 'There is no JAMB subject with the id 0b1f….')],
-    });
+    const api = fakeApi().answer(utmeApi.sitting, failed(400, 'There is no JAMB subject with the id 0b1f….'));
     const { store, navigate } = setup(api);
     store.init();
     await settle();
@@ -224,7 +198,7 @@ describe('opening the sitting', () => {
   });
 
   it('offers a retry when offline, and the retry starts the sitting', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [offline(), ok(sitting())] });
+    const api = fakeApi().answer(utmeApi.sitting, offline(), ok(sitting()));
     const { store } = setup(api);
     store.init();
     await settle();
@@ -236,17 +210,16 @@ describe('opening the sitting', () => {
   it('counts down from the server deadline, corrected by how far the phone clock is off', async () => {
     // The phone's clock runs ten minutes ahead of the server's, whose sitting has just started.
     const serverNow = START - 600_000;
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [
-        ok(
-          sitting({
-            serverTime: new Date(serverNow).toISOString(),
-            startedAt: new Date(serverNow).toISOString(),
-            endsAt: new Date(serverNow + DURATION_S * 1000).toISOString(),
-          }),
-        ),
-      ],
-    });
+    const api = fakeApi().answer(
+      utmeApi.sitting,
+      ok(
+        sitting({
+          serverTime: new Date(serverNow).toISOString(),
+          startedAt: new Date(serverNow).toISOString(),
+          endsAt: new Date(serverNow + DURATION_S * 1000).toISOString(),
+        }),
+      ),
+    );
     const { store } = await open(api);
     expect(store.$remaining.get()).toBe(DURATION_S);
   });
@@ -254,7 +227,7 @@ describe('opening the sitting', () => {
 
 describe('moving and answering', () => {
   it('A to D choose and stay on the question; E does nothing; N and P move freely, keeping the answer', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [ok(sitting())] });
+    const api = fakeApi().answer(utmeApi.sitting, ok(sitting()));
     const { store } = await open(api);
 
     expect(press(store, 'e')).toBe(false);
@@ -278,7 +251,7 @@ describe('moving and answering', () => {
     expect(store.$current.get().selected).toBe('m1-b');
     expect(store.$answers.get()).toEqual({ e1: 'e1-d', m1: 'm1-b' });
     await settle();
-    expect(api.to('PATCH', '/api/v1/exam/answer').map((call) => call.body)).toEqual([
+    expect(api.bodies(examApi.saveAnswer)).toEqual([
       { exam: 'sitting-1', question: 'e1', option: 'e1-d' },
       { exam: 'sitting-1', question: 'm1', option: 'm1-b' },
     ]);
@@ -293,7 +266,7 @@ describe('moving and answering', () => {
   });
 
   it('a tab opens its subject where the student left it', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [ok(sitting())] });
+    const api = fakeApi().answer(utmeApi.sitting, ok(sitting()));
     const { store } = await open(api);
     store.goToSection(1);
     expect(where(store)).toBe('Mathematics 1/2 m1');
@@ -305,7 +278,7 @@ describe('moving and answering', () => {
   });
 
   it("numbers the navigator within the subject on screen, each button going to its question's place", async () => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [ok(sitting())] });
+    const api = fakeApi().answer(utmeApi.sitting, ok(sitting()));
     const { store } = await open(api);
     store.goToSection(2);
     press(store, 'a');
@@ -323,7 +296,7 @@ describe('moving and answering', () => {
 
 describe('offline and resuming', () => {
   it('queues answers picked offline, and sends them when the connection returns', async () => {
-    const api = fakeApi({ 'GET /api/v1/exam/utme': [ok(sitting())] });
+    const api = fakeApi().answer(utmeApi.sitting, ok(sitting()));
     const { store, setOnline, local } = await open(api);
     setOnline(false);
     press(store, 'a');
@@ -331,12 +304,12 @@ describe('offline and resuming', () => {
     press(store, 'b');
     await settle();
     expect(store.$pendingLabel.get()).toBe('2 answers waiting to be sent');
-    expect(api.to('PATCH', '/api/v1/exam/answer')).toEqual([]);
+    expect(api.inputs(examApi.saveAnswer)).toEqual([]);
     expect(JSON.parse(local.getItem(queueKey('sitting-1')) ?? '[]')).toHaveLength(2);
 
     setOnline(true);
     await settle();
-    expect(api.to('PATCH', '/api/v1/exam/answer')).toHaveLength(2);
+    expect(api.inputs(examApi.saveAnswer)).toHaveLength(2);
     expect(store.$pendingLabel.get()).toBe('');
     expect(local.getItem(queueKey('sitting-1'))).toBeNull();
   });
@@ -353,19 +326,18 @@ describe('offline and resuming', () => {
       [positionKey('sitting-1')]: '6',
     });
     vi.setSystemTime(START + 30 * 60_000);
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [
-        ok(
-          sitting({
-            serverTime: new Date(START + 30 * 60_000).toISOString(),
-            answers: [
-              { question: 'e1', option: 'e1-b' },
-              { question: 'e2', option: 'e2-d' },
-            ],
-          }),
-        ),
-      ],
-    });
+    const api = fakeApi().answer(
+      utmeApi.sitting,
+      ok(
+        sitting({
+          serverTime: new Date(START + 30 * 60_000).toISOString(),
+          answers: [
+            { question: 'e1', option: 'e1-b' },
+            { question: 'e2', option: 'e2-d' },
+          ],
+        }),
+      ),
+    );
     const { store } = await open(api, { local, session });
     expect(store.$answers.get()).toEqual({ e1: 'e1-b', e2: 'e2-a', p1: 'p1-c' });
     expect(where(store)).toBe('Physics 2/2 p2');
@@ -374,7 +346,7 @@ describe('offline and resuming', () => {
     expect(store.$navigator.get().items.map((item) => item.flagged)).toEqual([false, true]);
     await settle();
     // The queued answers went out as the sitting came back.
-    expect(api.to('PATCH', '/api/v1/exam/answer').map((call) => call.body)).toEqual([
+    expect(api.bodies(examApi.saveAnswer)).toEqual([
       { exam: 'sitting-1', question: 'p1', option: 'p1-c' },
       { exam: 'sitting-1', question: 'e2', option: 'e2-a' },
     ]);
@@ -383,12 +355,11 @@ describe('offline and resuming', () => {
 
 describe('submitting', () => {
   it('S opens the dialog and R cancels it; Confirm waits for the queue, then sends every answer', async () => {
-    let answerSave: (answer: ApiResult<unknown>) => void = () => undefined;
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [ok(sitting())],
-      'PATCH /api/v1/exam/answer': [new Promise((resolve) => (answerSave = resolve)), ok(null)],
-      'POST /api/v1/exam/answer/utme': [ok(result, 'UTME sitting submitted successfully')],
-    });
+    let answerSave: (answer: ApiResult<null>) => void = () => undefined;
+    const api = fakeApi()
+      .answer(utmeApi.sitting, ok(sitting()))
+      .answer(examApi.saveAnswer, new Promise((resolve) => (answerSave = resolve)), ok(null))
+      .answer(utmeApi.submit, ok(result, 'UTME sitting submitted successfully'));
     const { store, navigate, toastAfterNavigation } = await open(api);
     press(store, 'c');
     store.goToSection(3);
@@ -404,10 +375,10 @@ describe('submitting', () => {
 
     const submitted = store.submit();
     await settle();
-    expect(api.to('POST', '/api/v1/exam/answer/utme')).toEqual([]);
+    expect(api.inputs(utmeApi.submit)).toEqual([]);
     answerSave(ok(null));
     await submitted;
-    expect(api.to('POST', '/api/v1/exam/answer/utme').map((call) => call.body)).toEqual([
+    expect(api.bodies(utmeApi.submit)).toEqual([
       {
         exam: 'sitting-1',
         answers: [
@@ -424,9 +395,10 @@ describe('submitting', () => {
   });
 
   it('the dialog lists what is open in each subject; a listed question closes it and opens that question', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [ok(sitting({ answers: [{ question: 'm1', option: 'm1-a' }] }))],
-    });
+    const api = fakeApi().answer(
+      utmeApi.sitting,
+      ok(sitting({ answers: [{ question: 'm1', option: 'm1-a' }] })),
+    );
     const { store } = await open(api);
     press(store, 'b');
     store.goToSection(2);
@@ -473,22 +445,21 @@ describe('submitting', () => {
   });
 
   it('submits by itself when the time is up, trying again while the connection fails', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [ok(sitting())],
-      'POST /api/v1/exam/answer/utme': [offline(), ok(result)],
-    });
+    const api = fakeApi()
+      .answer(utmeApi.sitting, ok(sitting()))
+      .answer(utmeApi.submit, offline(), ok(result));
     const { store, navigate, reportFailure, local } = await open(api);
     press(store, 'b');
     await vi.advanceTimersByTimeAsync(DURATION_S * 1000);
     expect(store.$timeUp.get()).toBe(true);
-    expect(api.to('POST', '/api/v1/exam/answer/utme')).toHaveLength(1);
+    expect(api.inputs(utmeApi.submit)).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
     // Too late to pick.
     press(store, 'c');
     expect(store.$answers.get()).toEqual({ e1: 'e1-b' });
 
     await vi.advanceTimersByTimeAsync(retryDelay(1));
-    expect(api.to('POST', '/api/v1/exam/answer/utme')).toHaveLength(2);
+    expect(api.inputs(utmeApi.submit)).toHaveLength(2);
     expect(reportFailure).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/utme/result?exam=sitting-1', result, {
       replace: true,
@@ -497,15 +468,15 @@ describe('submitting', () => {
   });
 
   it('submits at once a sitting whose time ran out while the student was away', async () => {
-    const api = fakeApi({
-      'GET /api/v1/exam/utme': [
+    const api = fakeApi()
+      .answer(
+        utmeApi.sitting,
         ok(sitting({ endsAt: new Date(START).toISOString(), answers: [{ question: 'm1', option: 'm1-d' }] })),
-      ],
-      'POST /api/v1/exam/answer/utme': [ok(result)],
-    });
+      )
+      .answer(utmeApi.submit, ok(result));
     setup(api).store.init();
     await settle();
-    expect(api.to('POST', '/api/v1/exam/answer/utme').map((call) => call.body)).toEqual([
+    expect(api.bodies(utmeApi.submit)).toEqual([
       { exam: 'sitting-1', answers: [{ question: 'm1', option: 'm1-d' }] },
     ]);
   });

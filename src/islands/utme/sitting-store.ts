@@ -1,21 +1,18 @@
 import { atom, computed } from 'nanostores';
+import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeResult, UtmeSitting } from '../../lib/api/utme.ts';
 import { UTME } from '../../lib/api/utme.ts';
 import { UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
 import { navigatorSummary } from '../quiz/navigator.ts';
 import { createAnswers } from '../quiz/quiz-answers.ts';
-import { browserDeps, type QuizDeps } from '../quiz/quiz-deps.ts';
 import { createQuizImages } from '../quiz/quiz-images.ts';
 import { createLeaving, type Failure, showAttempt } from '../quiz/quiz-load.ts';
 import { createQuizState, type QuizCurrent } from '../quiz/quiz-state.ts';
 import { createKeyHandler, watchAttempt } from '../quiz/quiz-store.ts';
 import { createSubmission, type Submitter } from '../quiz/quiz-submit.ts';
+import { environment } from '../shared/environment.ts';
+import { leaveForPayment } from '../shared/leave-for-payment.ts';
 import { flattenSitting, type SittingSection, sectionAt, sectionCounts, sittingSubjects } from './sitting.ts';
-
-/** What the sitting needs from the browser: the quiz's, and the page's query string. */
-export interface SittingDeps extends QuizDeps {
-  readSearch: () => string;
-}
 
 /** Where the result of a sitting is shown. */
 export function resultPath(examId: string): string {
@@ -23,13 +20,10 @@ export function resultPath(examId: string): string {
 }
 
 /** A sitting goes to POST /api/v1/exam/answer/utme (the server works out the time spent), its result to /utme/result. */
-function utmeSubmitter(deps: SittingDeps): Submitter<UtmeResult> {
+function utmeSubmitter(): Submitter<UtmeResult> {
   return {
     send: (exam, answers) =>
-      deps.request<UtmeResult>('POST', '/api/v1/exam/answer/utme', {
-        body: { exam: exam._id, answers },
-        quiet: true,
-      }),
+      environment().call(utmeApi.submit, { body: { exam: exam._id, answers }, quiet: true }),
     destination: (result) => ({ path: resultPath(result._id), state: result }),
   };
 }
@@ -42,14 +36,13 @@ function utmeSubmitter(deps: SittingDeps): Submitter<UtmeResult> {
  * time is up. Movement is free, as in JAMB's CBT: N and P go on and back without touching the answer,
  * across subjects too, and a pick stays on its question. There are no lifelines and no coins.
  */
-export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
-  const deps: SittingDeps = { ...browserDeps(), readSearch: () => window.location.search, ...overrides };
-  const state = createQuizState(deps.now(), deps.isOnline(), { freeMovement: true });
+export function createSittingStore() {
+  const state = createQuizState(environment().now(), environment().isOnline(), { freeMovement: true });
   const { context } = state;
-  const answers = createAnswers(state, deps);
-  const submission = createSubmission(state, deps, answers, utmeSubmitter(deps));
-  const images = createQuizImages(deps);
-  const { leave, leaveForPayment } = createLeaving(state, deps);
+  const answers = createAnswers(state);
+  const submission = createSubmission(state, answers, utmeSubmitter());
+  const images = createQuizImages();
+  const { leave } = createLeaving(state);
   const handleKey = createKeyHandler(state, answers, submission, { optionKeys: UTME.optionKeys });
   const cleanups: (() => void)[] = [];
   let subjects: string[] | undefined;
@@ -111,7 +104,7 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
       return;
     }
     if (result.message === UNAUTHORIZED_MESSAGE) return; // the API client clears the session and reloads
-    if (leaveForPayment(result)) return;
+    if (leaveForPayment(result, leave)) return;
     // Subjects the server refuses (400), or a bank short of questions: say so, with the way back to /utme.
     state.$status.set({ status: 'blocked', message: result.message });
   }
@@ -121,7 +114,7 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
     lastSeen.clear();
     $sections.set(sections);
     $ranked.set(sitting.ranked !== false);
-    showAttempt(state, deps, answers, exam);
+    showAttempt(state, answers, exam);
     // A sitting whose time ran out while the student was away is submitted at once.
     submission.checkTime();
     images.preload(exam);
@@ -131,23 +124,22 @@ export function createSittingStore(overrides: Partial<SittingDeps> = {}) {
   async function load() {
     if (!subjects) return;
     state.$status.set({ status: 'loading' });
-    const result = await deps.request<UtmeSitting>('GET', '/api/v1/exam/utme', {
-      query: { subjects: subjects.join(',') },
-    });
+    const result = await environment().call(utmeApi.sitting, { query: { subjects: subjects.join(',') } });
     if (!result.ok) handleLoadFailure(result);
     else start(result.data);
   }
 
   /** Reads the subjects from the address and loads the sitting; without valid ones, back to /utme. */
   function init() {
-    subjects = sittingSubjects(deps.readSearch());
+    const browser = environment();
+    subjects = sittingSubjects(browser.readSearch());
     if (!subjects) {
       leave('/utme');
       return dispose;
     }
-    context.local = deps.openStorage('local');
-    context.session = deps.openStorage('session');
-    cleanups.push(watchAttempt(state, deps, submission, images));
+    context.local = browser.openStorage('local');
+    context.session = browser.openStorage('session');
+    cleanups.push(watchAttempt(state, submission, images));
     void load();
     return dispose;
   }
