@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { CONTEST, type ContestBoard, type ContestBoardRow } from '../../../lib/api/contest.ts';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { lastInitial } from '../exams/leaderboard.ts';
+import { shownLastName } from '../exams/leaderboard.ts';
 
 interface Standing {
   userId: string;
@@ -41,7 +41,7 @@ async function readStandings(db: Executor, contestId: string): Promise<Standing[
 
 function rowOf(standing: Standing, place: number, userId: string | undefined): ContestBoardRow {
   const isMe = standing.userId === userId;
-  const lastName = isMe ? standing.lastName : lastInitial(standing.lastName);
+  const lastName = shownLastName(standing.lastName, isMe);
   return {
     place,
     name: `${standing.firstName} ${lastName}`.trim(),

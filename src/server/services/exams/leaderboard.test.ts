@@ -4,6 +4,7 @@ import {
   type Board,
   type BoardKey,
   type BoardOrder,
+  boardUser,
   isAhead,
   LeaderboardSnapshot,
   rankIn,
@@ -34,6 +35,19 @@ function numbers(seed: number) {
     return state % below;
   };
 }
+
+describe('boardUser', () => {
+  const ada = { firstName: 'Ada', lastName: ' bello', imageUrl: null };
+
+  it('shows other students their first name and last initial, and the caller their own full name', () => {
+    expect(boardUser(ada, false)).toEqual({ firstName: 'Ada', lastName: 'B.', image: null });
+    expect(boardUser(ada, true)).toEqual({ firstName: 'Ada', lastName: ' bello', image: null });
+  });
+
+  it('gives the picture as a url, or none', () => {
+    expect(boardUser({ ...ada, imageUrl: '/a.png' }, false).image).toEqual({ url: '/a.png' });
+  });
+});
 
 describe('isAhead', () => {
   it('orders by more points, then the earlier total, then the id', () => {

@@ -80,19 +80,27 @@ export function lastInitial(lastName: string): string {
   return first ? `${first.toLocaleUpperCase('en-NG')}.` : '';
 }
 
-/** A top student as `callerId` sees them: no account id, and a last initial unless it is the caller. */
+/** A last name on any board (leader board, UTME ranking, contest): the caller's own in full, others' initial. */
+export function shownLastName(lastName: string, isMe: boolean): string {
+  return isMe ? lastName : lastInitial(lastName);
+}
+
+/** A ranked student's name and picture as the caller sees them on a board: no account id, and shownLastName. */
+export function boardUser(
+  student: { firstName: string; lastName: string; imageUrl: string | null },
+  isMe: boolean,
+): LeaderboardEntry['user'] {
+  return {
+    firstName: student.firstName,
+    lastName: shownLastName(student.lastName, isMe),
+    image: student.imageUrl ? { url: student.imageUrl } : null,
+  };
+}
+
+/** A top student as `callerId` sees them (boardUser). */
 export function entryFor(student: TopStudent, callerId: string): LeaderboardEntry {
   const isMe = student.id === callerId;
-  return {
-    rank: student.rank,
-    user: {
-      firstName: student.firstName,
-      lastName: isMe ? student.lastName : lastInitial(student.lastName),
-      image: student.imageUrl ? { url: student.imageUrl } : null,
-    },
-    totalScore: student.totalScore,
-    isMe,
-  };
+  return { rank: student.rank, user: boardUser(student, isMe), totalScore: student.totalScore, isMe };
 }
 
 /** Everyone on the board in board order, as compact arrays. */

@@ -15,7 +15,7 @@ import { attempts, utmeSections } from '../../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
 import { type Attempt, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
-import { lastInitial } from './leaderboard.ts';
+import { boardUser } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
 import { claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
@@ -242,16 +242,7 @@ export async function utmeRanking(db: Executor, userId: string): Promise<UtmeRan
       .filter((row) => row.rank <= UTME_RANKING_SIZE)
       .map((row) => {
         const isMe = row.userId === userId;
-        return {
-          rank: row.rank,
-          user: {
-            firstName: row.firstName,
-            lastName: isMe ? row.lastName : lastInitial(row.lastName),
-            image: row.imageUrl ? { url: row.imageUrl } : null,
-          },
-          total: row.total,
-          isMe,
-        };
+        return { rank: row.rank, user: boardUser(row, isMe), total: row.total, isMe };
       }),
     me: mine ? { rank: mine.rank, total: mine.total } : null,
   };
