@@ -212,15 +212,7 @@ async function applyConfirmation(
       await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, claimed.userId));
       welcomeGranted = await grantWelcome(tx, claimed.userId, now, identityHashKey);
     }
-    return {
-      userId: claimed.userId,
-      purpose: claimed.purpose,
-      email: claimed.email,
-      welcomeGranted,
-      welcomeWithheld: firstConfirmation && !welcomeGranted,
-      alreadyConfirmed: false,
-      notify: null,
-    };
+    return confirmed(claimed, firstConfirmation, welcomeGranted, null);
   }
 
   const [taken] = await tx
@@ -239,14 +231,22 @@ async function applyConfirmation(
     .set({ usedAt: now })
     .where(and(eq(emailConfirmations.userId, claimed.userId), isNull(emailConfirmations.usedAt)));
   if (firstConfirmation) welcomeGranted = await grantWelcome(tx, claimed.userId, now, identityHashKey);
-  return {
-    userId: claimed.userId,
-    purpose: claimed.purpose,
-    email: claimed.email,
-    welcomeGranted,
-    welcomeWithheld: firstConfirmation && !welcomeGranted,
-    alreadyConfirmed: false,
-    // An address that was never confirmed may not be the student's at all: it is not written to.
-    notify: firstConfirmation || user.email === claimed.email ? null : user.email,
-  };
+  // An address that was never confirmed may not be the student's at all: it is not written to.
+  const notify = firstConfirmation || user.email === claimed.email ? null : user.email;
+  return confirmed(claimed, firstConfirmation, welcomeGranted, notify);
+}
+
+/**
+ * What a link that confirmed an address tells: the welcome coins granted, or withheld on a first
+ * confirmation (grantWelcome says why), and `notify`, the old address to tell of a change, if any.
+ */
+function confirmed(
+  claimed: { userId: string; purpose: EmailConfirmationPurpose; email: string },
+  firstConfirmation: boolean,
+  welcomeGranted: boolean,
+  notify: string | null,
+): ConfirmationOutcome {
+  const { userId, purpose, email } = claimed;
+  const welcomeWithheld = firstConfirmation && !welcomeGranted;
+  return { userId, purpose, email, welcomeGranted, welcomeWithheld, alreadyConfirmed: false, notify };
 }
