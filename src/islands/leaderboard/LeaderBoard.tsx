@@ -29,7 +29,7 @@ export default function LeaderBoard() {
   }
   return (
     <>
-      {board.rows.length === 0 ? (
+      {board.data.rows.length === 0 ? (
         <div className="card board-message">
           <p>No scores yet. Take a test and be the first on the board!</p>
           <a className="button" href="/select-exam">
@@ -38,18 +38,18 @@ export default function LeaderBoard() {
         </div>
       ) : (
         <ol className="ranked-list" aria-label="Top students">
-          {board.rows.map((row) => (
+          {board.data.rows.map((row) => (
             <Row key={row.rank} row={row} />
           ))}
         </ol>
       )}
-      {board.own && (
+      {board.data.own && (
         <p className="card board-own">
-          Your rank: <strong>{ordinal(board.own.rank)}</strong> with{' '}
-          <strong>{points(board.own.totalScore)}</strong>
+          Your rank: <strong>{ordinal(board.data.own.rank)}</strong> with{' '}
+          <strong>{points(board.data.own.totalScore)}</strong>
         </p>
       )}
-      {board.unranked && board.rows.length > 0 && (
+      {board.data.unranked && board.data.rows.length > 0 && (
         <p className="board-own-hint">
           You are not on the board yet. <a href="/select-exam">Take a test</a> to earn points; if you have not
           confirmed your email, open the link we sent you first.

@@ -1,12 +1,10 @@
 import { atom } from 'nanostores';
-import { request } from '../../lib/client/api.ts';
-import { $auth, loadUser } from '../../lib/client/session.ts';
-import { type LeaderboardEntry, type LeaderboardView, leaderboardView, type OwnRank } from './leaderboard.ts';
+import { examApi } from '../../lib/api/endpoints.ts';
+import { environment } from '../shared/environment.ts';
+import { type LoadState, loadedFrom } from '../shared/load-state.ts';
+import { type LeaderboardView, leaderboardView } from './leaderboard.ts';
 
-export type LeaderboardState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | ({ status: 'ready' } & LeaderboardView);
+export type LeaderboardState = LoadState<LeaderboardView>;
 
 /** /leader-board: the top students by points and the caller's own rank (spec §2). */
 export function createLeaderboardStore() {
@@ -16,20 +14,15 @@ export function createLeaderboardStore() {
   async function load() {
     $board.set({ status: 'loading' });
     // As the spec's client does: the user first (an admin's session fails there), then the board.
-    await loadUser();
-    if (!$auth.get().user) {
-      location.replace('/login');
+    await environment().loadUser();
+    if (!environment().userId()) {
+      environment().navigate('/login', undefined, { replace: true });
       return;
     }
-    const result = await request<{ docs: LeaderboardEntry[]; me: OwnRank | null }>(
-      'GET',
-      '/api/v1/exam/leaderboard',
+    const result = await environment().call(examApi.leaderboard);
+    $board.set(
+      loadedFrom(result.ok ? { ...result, data: leaderboardView(result.data.docs, result.data.me) } : result),
     );
-    if (!result.ok) {
-      $board.set({ status: 'failed', message: result.message });
-      return;
-    }
-    $board.set({ status: 'ready', ...leaderboardView(result.data.docs, result.data.me) });
   }
 
   return { $board, load };
