@@ -6,6 +6,17 @@ import {
   parseConfig,
 } from './config.ts';
 
+/** Every setting production needs; a test leaves out or changes the one it is about. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://h/db',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PAYSTACK_SECRET_KEY: 'sk_live_x',
+  PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+  IDENTITY_HASH_KEY: 'a-production-secret-of-at-least-32-characters',
+  PUBLIC_SITE_URL: 'https://exam.example.com',
+};
+
 describe('parseConfig', () => {
   it('uses PGlite under DATA_DIR when DATABASE_URL is unset', () => {
     const config = parseConfig({ DATA_DIR: './state/' });
@@ -70,14 +81,7 @@ describe('parseConfig', () => {
   });
 
   it('refuses production without an IDENTITY_HASH_KEY of its own, and keeps a fixed one elsewhere', () => {
-    const production = {
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://h/db',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      PAYSTACK_SECRET_KEY: 'sk_live_x',
-      PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
-      PUBLIC_SITE_URL: 'https://exam.example.com',
-    };
+    const { IDENTITY_HASH_KEY: _key, ...production } = PRODUCTION;
     expect(() => parseConfig(production)).toThrow(/Production needs IDENTITY_HASH_KEY to be set/);
     expect(() => parseConfig({ ...production, IDENTITY_HASH_KEY: DEVELOPMENT_IDENTITY_HASH_KEY })).toThrow(
       /IDENTITY_HASH_KEY to be set to a secret of its own/,
@@ -100,15 +104,7 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(
       /SMTP_URL, PAYSTACK_SECRET_KEY, PUBLIC_PAYSTACK_PUBLIC_KEY/,
     );
-    const config = parseConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://h/db',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      PAYSTACK_SECRET_KEY: 'sk_live_x',
-      PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
-      IDENTITY_HASH_KEY: 'a-production-secret-of-at-least-32-characters',
-      PUBLIC_SITE_URL: 'https://exam.example.com/',
-    });
+    const config = parseConfig({ ...PRODUCTION, PUBLIC_SITE_URL: 'https://exam.example.com/' });
     expect(config.seedSampleData).toBe(false);
     expect(config.siteUrl).toBe('https://exam.example.com');
     // The daily test's secret: derived from the Paystack key when not set, never the development value.
@@ -121,14 +117,7 @@ describe('parseConfig', () => {
   });
 
   it('refuses production without PUBLIC_SITE_URL, or with one that is not https', () => {
-    const production = {
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://h/db',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      PAYSTACK_SECRET_KEY: 'sk_live_x',
-      PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_x',
-      IDENTITY_HASH_KEY: 'a-production-secret-of-at-least-32-characters',
-    };
+    const { PUBLIC_SITE_URL: _url, ...production } = PRODUCTION;
     expect(() => parseConfig(production)).toThrow(/Production needs PUBLIC_SITE_URL to be set/);
     expect(() => parseConfig({ ...production, PUBLIC_SITE_URL: '  ' })).toThrow(/PUBLIC_SITE_URL/);
     expect(() => parseConfig({ ...production, SMTP_URL: undefined })).toThrow(/SMTP_URL, PUBLIC_SITE_URL/);
