@@ -57,7 +57,7 @@ export default function BuyCoins() {
         )}
         {packs.status === 'ready' && (
           <ul className="pack-grid">
-            {packs.items.map((pack) => (
+            {packs.data.map((pack) => (
               <li key={pack._id}>
                 <Pack pack={pack} picked={picked?.price === pack.price} onChoose={() => store.choose(pack)} />
               </li>

@@ -47,11 +47,11 @@ export default function PaymentMode() {
           }}
         >
           <p className="payment-summary">
-            {screen.plan.title} plan: <strong>{formatNaira(screen.plan.amount)}</strong>
+            {screen.data.plan.title} plan: <strong>{formatNaira(screen.data.plan.amount)}</strong>
           </p>
           <fieldset className="payment-options">
             <legend>Choose how to pay</legend>
-            {screen.options.map((option) => (
+            {screen.data.options.map((option) => (
               <label key={option.id} className="payment-option">
                 <input
                   type="radio"

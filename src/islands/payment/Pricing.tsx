@@ -25,12 +25,12 @@ export default function Pricing() {
       </div>
     );
   }
-  if (plans.items.length === 0) {
+  if (plans.data.length === 0) {
     return <p className="payment-message">No plans are on sale right now. Please check back soon.</p>;
   }
   return (
     <ul className="plan-grid">
-      {plans.items.map((plan) => (
+      {plans.data.map((plan) => (
         <PlanCard key={plan._id} plan={plan} onStart={() => store.startPlan(plan)} />
       ))}
     </ul>

@@ -1,13 +1,11 @@
 import { atom, computed } from 'nanostores';
-import type { Paged } from '../../lib/api/paged.ts';
+import { paymentApi } from '../../lib/api/endpoints.ts';
 import type { CoinPackOffer } from '../../lib/api/payments.ts';
-import { request } from '../../lib/client/api.ts';
-import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { $auth, refreshUser, replaceUser, requireSignIn } from '../../lib/client/session.ts';
-import { readToken } from '../../lib/client/storage.ts';
+import { $auth } from '../../lib/client/session.ts';
 import { formatThousands } from '../../lib/format.ts';
+import { environment } from '../shared/environment.ts';
+import { type LoadState, loadedFrom } from '../shared/load-state.ts';
 import { createCheckout } from './checkout-store.ts';
-import type { Loaded } from './pricing-store.ts';
 
 /** A pack a guest chose before signing in, handed back by /login. */
 export type PickedPack = Pick<CoinPackOffer, 'price' | 'coins'>;
@@ -18,6 +16,9 @@ function pickedFrom(state: unknown): PickedPack | undefined {
   return typeof price === 'number' && typeof coins === 'number' ? { price, coins } : undefined;
 }
 
+/** Said instead of the packs when the student's account could not be loaded (a card payment needs it). */
+export const ACCOUNT_NOT_LOADED = 'We could not load your account. Check your connection and try again.';
+
 /** The TotalCoin alert. */
 export function totalCoinMessage(coins: number): string {
   return `You have ${formatThousands(coins)} coins remaining`;
@@ -26,14 +27,13 @@ export function totalCoinMessage(coins: number): string {
 /** /buy-coins: the student's name and balance, and the packs, bought by link or by card (spec §2). */
 export function createBuyCoinsStore() {
   const $user = computed($auth, (state) => state.user);
-  const $packs = atom<Loaded<CoinPackOffer>>({ status: 'loading' });
+  const $packs = atom<LoadState<CoinPackOffer[]>>({ status: 'loading' });
   const $picked = atom<PickedPack | undefined>(undefined);
 
   const checkout = createCheckout({
     onGranted(_purchase, result) {
-      const user = $user.get();
-      if (user) replaceUser({ ...user, triviaPoints: result.triviaPoints });
-      navigate('/bought-coin', { coins: result.coins });
+      environment().setCoins(result.triviaPoints);
+      environment().navigate('/bought-coin', { coins: result.coins });
     },
   });
 
@@ -43,24 +43,21 @@ export function createBuyCoinsStore() {
    */
   async function load(reloadAccount = false) {
     $packs.set({ status: 'loading' });
-    const [result, account] = await Promise.all([
-      request<Paged<CoinPackOffer>>('GET', '/api/v1/coins/packs'),
-      reloadAccount || !$user.get() ? refreshUser() : undefined,
+    const { call, loadUser, signedIn } = environment();
+    const [result] = await Promise.all([
+      call(paymentApi.coinPacks),
+      reloadAccount || !$user.get() ? loadUser() : undefined,
     ]);
-    if (!$user.get() && account && !account.ok) {
-      $packs.set({ status: 'failed', message: account.message });
+    if (!$user.get() && signedIn()) {
+      $packs.set({ status: 'failed', message: ACCOUNT_NOT_LOADED });
       return;
     }
-    $packs.set(
-      result.ok
-        ? { status: 'ready', items: result.data.docs }
-        : { status: 'failed', message: result.message },
-    );
+    $packs.set(loadedFrom(result.ok ? { ...result, data: result.data.docs } : result));
   }
 
   /** Reads the pack a guest chose before signing in, refreshes the balance and loads the packs. */
   function init() {
-    $picked.set(pickedFrom(readNavigationState()));
+    $picked.set(pickedFrom(environment().readNavigationState()));
     return load(true);
   }
 
@@ -75,8 +72,11 @@ export function createBuyCoinsStore() {
    * does, so this returns true); the others are paid by card here.
    */
   function choose(pack: CoinPackOffer): boolean {
-    if (!readToken()) {
-      requireSignIn('/buy-coins', { price: pack.price, coins: pack.coins } satisfies PickedPack);
+    if (!environment().signedIn()) {
+      environment().requireSignIn('/buy-coins', {
+        price: pack.price,
+        coins: pack.coins,
+      } satisfies PickedPack);
       return false;
     }
     if (pack.link) return true;

@@ -1,7 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { paymentApi } from '../../lib/api/endpoints.ts';
 import type { PurchaseGranted } from '../../lib/api/payments.ts';
+import type { User } from '../../lib/api/user.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { type CheckoutDeps, createCheckout } from './checkout-store.ts';
+import { $auth } from '../../lib/client/session.ts';
+import { type CheckoutOptions, createCheckout } from './checkout-store.ts';
 import type { Payer, Purchase } from './payment-rules.ts';
 import type { CheckoutCallbacks } from './paystack.ts';
 
@@ -16,30 +20,42 @@ const weekly: Purchase = { purpose: 'subscription', planId: 'weekly', title: 'We
 const pack: Purchase = { purpose: 'coins', pack: 5000, coins: 6000 };
 const granted: PurchaseGranted = { coins: 6000, triviaPoints: 6080 };
 
-type Call = { method: string; path: string; body: unknown };
-
-/** A fake API that answers each path with the next queued result and records every call. */
-function fakeApi(answers: Record<string, ApiResult<unknown>[]>) {
-  const calls: Call[] = [];
-  const request = (async (method: string, path: string, options: { body?: unknown } = {}) => {
-    calls.push({ method, path, body: options.body });
-    const next = answers[path]?.shift();
-    if (!next) throw new Error(`unexpected call ${method} ${path}`);
-    return next;
-  }) as CheckoutDeps['request'];
-  return { calls, request };
+/** The student signed in on this browser for one test (or nobody). */
+function signIn(user: Payer | null) {
+  const account = user && ({ ...user, triviaPoints: 80, isAdmin: false } as unknown as User);
+  $auth.set({ user: account, profile: null, isAuth: Boolean(account) });
+  onTestFinished(() => $auth.set({ user: null, profile: null, isAuth: false }));
 }
 
-const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
-const refused = (message: string, status = 400): ApiResult<never> => ({ ok: false, status, message });
+type Answers = {
+  testCheckout?: ApiResult<{ reference: string }>[];
+  subscribe?: ApiResult<PurchaseGranted>[];
+  buyCoins?: ApiResult<PurchaseGranted>[];
+};
 
-function setup(api: ReturnType<typeof fakeApi>, openCardCheckout?: CheckoutDeps['openCardCheckout']) {
+/** A stand-in API that answers each payment binding with its next queued result. */
+function paymentsApi(answers: Answers) {
+  const next = <T>(queue: ApiResult<T>[] | undefined, name: string): ApiResult<T> => {
+    const answer = queue?.shift();
+    if (!answer) throw new Error(`unexpected call of ${name}`);
+    return answer;
+  };
+  const api = fakeApi()
+    .on(paymentApi.testCheckout, () => next(answers.testCheckout, 'testCheckout'))
+    .on(paymentApi.subscribe, () => next(answers.subscribe, 'subscribe'))
+    .on(paymentApi.buyCoins, () => next(answers.buyCoins, 'buyCoins'));
+  /** What the checkout sent: each call's binding and body. */
+  const sent = () =>
+    api.calls.map((call) => ({ binding: call.binding, body: (call.input as { body?: unknown }).body }));
+  return { ...api, sent };
+}
+
+function setup(api: ReturnType<typeof paymentsApi>, openCardCheckout?: CheckoutOptions['openCardCheckout']) {
   const onGranted = vi.fn();
   const reportFailure = vi.fn();
+  testEnvironment({ call: api.call, reportFailure });
+  signIn(payer);
   const checkout = createCheckout({
-    request: api.request,
-    reportFailure,
-    payer: () => payer,
     openCardCheckout,
     onGranted,
     newReference: () => '1767225600000-0001abcdefff',
@@ -49,9 +65,9 @@ function setup(api: ReturnType<typeof fakeApi>, openCardCheckout?: CheckoutDeps[
 
 describe('the test checkout (no Paystack key)', () => {
   it('records the payment with the same reference, amount in kobo and metadata, then grants it', async () => {
-    const api = fakeApi({
-      '/api/v1/test-checkout': [ok({ reference: 'r' })],
-      '/api/v1/coins': [ok(granted, 'You have been given 6000 coins')],
+    const api = paymentsApi({
+      testCheckout: [success({ reference: 'r' })],
+      buyCoins: [success(granted, 'You have been given 6000 coins')],
     });
     const { checkout, onGranted } = setup(api);
     checkout.start(pack);
@@ -62,10 +78,9 @@ describe('the test checkout (no Paystack key)', () => {
     });
 
     await checkout.payTest();
-    expect(api.calls).toEqual([
+    expect(api.sent()).toEqual([
       {
-        method: 'POST',
-        path: '/api/v1/test-checkout',
+        binding: paymentApi.testCheckout,
         body: {
           reference: '1767225600000-0001abcdefff',
           amount: 500_000,
@@ -74,8 +89,7 @@ describe('the test checkout (no Paystack key)', () => {
         },
       },
       {
-        method: 'POST',
-        path: '/api/v1/coins',
+        binding: paymentApi.buyCoins,
         body: { reference: '1767225600000-0001abcdefff', pack: 5000 },
       },
     ]);
@@ -84,24 +98,23 @@ describe('the test checkout (no Paystack key)', () => {
   });
 
   it('posts the subscription with channel paystack and the planId', async () => {
-    const api = fakeApi({
-      '/api/v1/test-checkout': [ok({ reference: 'r' })],
-      '/api/v1/subscription': [ok(granted, 'Subscription activated successfully')],
+    const api = paymentsApi({
+      testCheckout: [success({ reference: 'r' })],
+      subscribe: [success(granted, 'Subscription activated successfully')],
     });
     const { checkout, onGranted } = setup(api);
     checkout.start(weekly);
     await checkout.payTest();
-    expect(api.calls[1]).toEqual({
-      method: 'POST',
-      path: '/api/v1/subscription',
+    expect(api.sent()[1]).toEqual({
+      binding: paymentApi.subscribe,
       body: { reference: '1767225600000-0001abcdefff', channel: 'paystack', planId: 'weekly' },
     });
-    expect(api.calls[0]?.body).toMatchObject({ amount: 50_000 });
+    expect(api.sent()[0]?.body).toMatchObject({ amount: 50_000 });
     expect(onGranted).toHaveBeenCalledOnce();
   });
 
   it('Cancel closes the modal and charges nothing; a second start while open is ignored', () => {
-    const api = fakeApi({});
+    const api = paymentsApi({});
     const { checkout } = setup(api);
     checkout.start(weekly);
     checkout.start(pack);
@@ -112,9 +125,9 @@ describe('the test checkout (no Paystack key)', () => {
   });
 
   it('keeps the reference on screen when the server refuses the grant, and Check again retries it', async () => {
-    const api = fakeApi({
-      '/api/v1/test-checkout': [ok({ reference: 'r' })],
-      '/api/v1/coins': [refused('Paystack could not confirm your payment right now.', 502), ok(granted)],
+    const api = paymentsApi({
+      testCheckout: [success({ reference: 'r' })],
+      buyCoins: [failed('Paystack could not confirm your payment right now.', 502), success(granted)],
     });
     const { checkout, onGranted, reportFailure } = setup(api);
     checkout.start(pack);
@@ -129,11 +142,11 @@ describe('the test checkout (no Paystack key)', () => {
 
     checkout.retry();
     await vi.waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
-    expect(api.calls.filter((call) => call.path === '/api/v1/coins')).toHaveLength(2);
+    expect(api.calls.filter((call) => call.binding === paymentApi.buyCoins)).toHaveLength(2);
   });
 
   it('stays on the test checkout when the stand-in refuses, so the student can try again', async () => {
-    const api = fakeApi({ '/api/v1/test-checkout': [refused('reference is required')] });
+    const api = paymentsApi({ testCheckout: [failed('reference is required')] });
     const { checkout, reportFailure } = setup(api);
     checkout.start(pack);
     await checkout.payTest();
@@ -143,7 +156,9 @@ describe('the test checkout (no Paystack key)', () => {
 
   it('asks a student whose account is not loaded to sign in again, and opens nothing', () => {
     const reportFailure = vi.fn();
-    const checkout = createCheckout({ payer: () => undefined, reportFailure, onGranted: vi.fn() });
+    testEnvironment({ reportFailure });
+    signIn(null);
+    const checkout = createCheckout({ onGranted: vi.fn() });
     checkout.start(weekly);
     expect(checkout.$checkout.get()).toEqual({ step: 'idle' });
     expect(reportFailure).toHaveBeenCalledOnce();
@@ -153,7 +168,7 @@ describe('the test checkout (no Paystack key)', () => {
 describe('the Paystack checkout', () => {
   function fakePaystack() {
     const opened: { config: unknown; callbacks: CheckoutCallbacks; signal: AbortSignal }[] = [];
-    const open: CheckoutDeps['openCardCheckout'] = async (config, callbacks, signal) => {
+    const open: CheckoutOptions['openCardCheckout'] = async (config, callbacks, signal) => {
       opened.push({ config, callbacks, signal });
     };
     return { opened, open };
@@ -161,7 +176,7 @@ describe('the Paystack checkout', () => {
 
   it('shows the modal, hands Paystack the kobo amount, hides the modal over its window and grants on success', async () => {
     const paystack = fakePaystack();
-    const api = fakeApi({ '/api/v1/subscription': [ok(granted, 'Subscription activated successfully')] });
+    const api = paymentsApi({ subscribe: [success(granted, 'Subscription activated successfully')] });
     const { checkout, onGranted } = setup(api, paystack.open);
     checkout.start(weekly);
     expect(checkout.$checkout.get()).toMatchObject({ step: 'preparing' });
@@ -182,10 +197,9 @@ describe('the Paystack checkout', () => {
 
     opened?.callbacks.onSuccess('1767225600000-0001abcdefff');
     await vi.waitFor(() => expect(onGranted).toHaveBeenCalledOnce());
-    expect(api.calls).toEqual([
+    expect(api.sent()).toEqual([
       {
-        method: 'POST',
-        path: '/api/v1/subscription',
+        binding: paymentApi.subscribe,
         body: { reference: '1767225600000-0001abcdefff', channel: 'paystack', planId: 'weekly' },
       },
     ]);
@@ -193,7 +207,7 @@ describe('the Paystack checkout', () => {
 
   it('closing the checkout closes the modal and grants nothing', () => {
     const paystack = fakePaystack();
-    const api = fakeApi({});
+    const api = paymentsApi({});
     const { checkout } = setup(api, paystack.open);
     checkout.start(weekly);
     paystack.opened[0]?.callbacks.onLoad();
@@ -204,7 +218,7 @@ describe('the Paystack checkout', () => {
 
   it('cancelling while Paystack loads aborts it, and a late load changes nothing', () => {
     const paystack = fakePaystack();
-    const { checkout } = setup(fakeApi({}), paystack.open);
+    const { checkout } = setup(paymentsApi({}), paystack.open);
     checkout.start(weekly);
     checkout.close();
     expect(paystack.opened[0]?.signal.aborted).toBe(true);
@@ -214,7 +228,7 @@ describe('the Paystack checkout', () => {
 
   it('reports a checkout that fails to load', () => {
     const paystack = fakePaystack();
-    const { checkout, reportFailure } = setup(fakeApi({}), paystack.open);
+    const { checkout, reportFailure } = setup(paymentsApi({}), paystack.open);
     checkout.start(pack);
     paystack.opened[0]?.callbacks.onError('We could not open the card checkout.');
     expect(checkout.$checkout.get()).toEqual({ step: 'idle' });

@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
-import type { PurchaseGranted, TestCheckoutRequest, TestPaymentApproved } from '../../lib/api/payments.ts';
-import { type ApiResult, reportFailure, request } from '../../lib/client/api.ts';
+import { paymentApi } from '../../lib/api/endpoints.ts';
+import type { PurchaseGranted } from '../../lib/api/payments.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth } from '../../lib/client/session.ts';
+import { environment } from '../shared/environment.ts';
 import {
   cardPaymentConfig,
   grantCall,
@@ -23,31 +25,44 @@ export type CheckoutStep =
   | { step: 'confirming'; purchase: Purchase; reference: string }
   | { step: 'failed'; purchase: Purchase; reference: string; message: string };
 
-export interface CheckoutDeps {
-  request: typeof request;
-  reportFailure: typeof reportFailure;
-  /** The signed-in student, or undefined. */
-  payer: () => Payer | undefined;
-  /** Paystack's checkout, or undefined for the local test checkout (no public key: development). */
-  openCardCheckout: OpenCardCheckout | undefined;
+/** What the screen hands the checkout; the browser's parts come from the store environment. */
+export interface CheckoutOptions {
   /** Called once the server has granted the purchase: the screen moves on. */
   onGranted: (purchase: Purchase, result: PurchaseGranted, message: string) => void;
-  newReference: () => string;
+  /**
+   * Paystack's checkout, or undefined for the local test checkout. Left out: Paystack when the site was
+   * built with a public key, the test checkout without one (development).
+   */
+  openCardCheckout?: OpenCardCheckout | undefined;
+  /** A new payment reference; by default from the clock and random bytes. */
+  newReference?: () => string;
+}
+
+/** The signed-in student, or undefined when their account is not loaded. */
+const payer = (): Payer | undefined => $auth.get().user ?? undefined;
+
+/** Asks the server to grant a paid purchase (safe to repeat: it grants once). */
+function grant(purchase: Purchase, reference: string): Promise<ApiResult<PurchaseGranted>> {
+  const { call } = environment();
+  const grantOf = grantCall(purchase, reference);
+  return grantOf.purpose === 'subscription'
+    ? call(grantOf.binding, { body: grantOf.body, quiet: true })
+    : call(grantOf.binding, { body: grantOf.body, quiet: true });
 }
 
 const NO_PAYER = 'Sign in again to pay: we could not load your account.';
 
 /** The card checkout shared by /payment-mode and /buy-coins: Paystack, or the labelled test checkout. */
-export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutDeps, 'onGranted'>) {
+export function createCheckout(options: CheckoutOptions) {
   const publicKey = import.meta.env.PUBLIC_PAYSTACK_PUBLIC_KEY as string | undefined;
-  const deps: CheckoutDeps = {
-    request,
-    reportFailure,
-    payer: () => $auth.get().user ?? undefined,
-    openCardCheckout: publicKey ? paystackCheckout(publicKey) : undefined,
-    newReference: () => paymentReference(),
-    ...overrides,
-  };
+  const { onGranted } = options;
+  const openCardCheckout =
+    'openCardCheckout' in options
+      ? options.openCardCheckout
+      : publicKey
+        ? paystackCheckout(publicKey)
+        : undefined;
+  const newReference = options.newReference ?? (() => paymentReference(environment().now()));
   const $checkout = atom<CheckoutStep>({ step: 'idle' });
   let abort: AbortController | undefined;
 
@@ -60,20 +75,20 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
   /** Pays for a purchase: opens the modal, makes a reference, then opens the card checkout. */
   function start(purchase: Purchase) {
     if ($checkout.get().step !== 'idle') return;
-    const payer = deps.payer();
-    if (!payer) {
-      deps.reportFailure({ ok: false, status: 401, message: NO_PAYER });
+    const student = payer();
+    if (!student) {
+      environment().reportFailure({ ok: false, status: 401, message: NO_PAYER });
       return;
     }
-    const reference = deps.newReference();
-    const config = cardPaymentConfig(payer, purchase, reference);
-    if (!deps.openCardCheckout) {
-      $checkout.set({ step: 'test', purchase, reference, email: payer.email, paying: false });
+    const reference = newReference();
+    const config = cardPaymentConfig(student, purchase, reference);
+    if (!openCardCheckout) {
+      $checkout.set({ step: 'test', purchase, reference, email: student.email, paying: false });
       return;
     }
     $checkout.set({ step: 'preparing', purchase, reference });
     abort = new AbortController();
-    void deps.openCardCheckout(
+    void openCardCheckout(
       config,
       {
         onLoad: () => {
@@ -86,7 +101,7 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
         onError: (message) => {
           if (!isCurrent(reference)) return;
           $checkout.set({ step: 'idle' });
-          deps.reportFailure({ ok: false, status: 0, message });
+          environment().reportFailure({ ok: false, status: 0, message });
         },
       },
       abort.signal,
@@ -97,22 +112,22 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
   async function payTest() {
     const current = $checkout.get();
     if (current.step !== 'test' || current.paying) return;
-    const payer = deps.payer();
-    if (!payer) return;
+    const student = payer();
+    if (!student) return;
     $checkout.set({ ...current, paying: true });
-    const config = cardPaymentConfig(payer, current.purchase, current.reference);
-    const paid = await deps.request<TestPaymentApproved>('POST', '/api/v1/test-checkout', {
+    const config = cardPaymentConfig(student, current.purchase, current.reference);
+    const paid = await environment().call(paymentApi.testCheckout, {
       body: {
         reference: config.reference,
         amount: config.amount,
         email: config.email,
         metadata: config.metadata,
-      } satisfies TestCheckoutRequest,
+      },
       quiet: true,
     });
     if (!paid.ok) {
       if (isCurrent(current.reference)) $checkout.set({ ...current, paying: false });
-      deps.reportFailure(paid);
+      environment().reportFailure(paid);
       return;
     }
     // Paid, even if the student closed the modal meanwhile: the purchase is theirs.
@@ -122,17 +137,13 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
   /** Asks the server to verify the reference and grant the purchase (safe to repeat: it grants once). */
   async function confirm(purchase: Purchase, reference: string) {
     $checkout.set({ step: 'confirming', purchase, reference });
-    const call = grantCall(purchase, reference);
-    const result: ApiResult<PurchaseGranted> = await deps.request<PurchaseGranted>('POST', call.path, {
-      body: call.body,
-      quiet: true,
-    });
+    const result = await grant(purchase, reference);
     if (result.ok) {
       if (isCurrent(reference)) $checkout.set({ step: 'idle' });
-      deps.onGranted(purchase, result.data, result.message);
+      onGranted(purchase, result.data, result.message);
       return;
     }
-    deps.reportFailure(result);
+    environment().reportFailure(result);
     // Closed while confirming, and a new payment started since: that one owns the modal now.
     const current = $checkout.get();
     if (current.step !== 'idle' && current.reference !== reference) return;
@@ -156,7 +167,7 @@ export function createCheckout(overrides: Partial<CheckoutDeps> & Pick<CheckoutD
     $checkout.set({ step: 'idle' });
   }
 
-  return { $checkout, start, payTest, retry, close, usesTestCheckout: !deps.openCardCheckout };
+  return { $checkout, start, payTest, retry, close, usesTestCheckout: !openCardCheckout };
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;

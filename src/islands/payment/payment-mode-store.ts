@@ -1,11 +1,9 @@
 import { atom } from 'nanostores';
-import type { Paged } from '../../lib/api/paged.ts';
+import { paymentApi, planApi } from '../../lib/api/endpoints.ts';
 import type { Plan } from '../../lib/api/plans.ts';
-import { request } from '../../lib/client/api.ts';
-import { goBack, navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { $auth, loadUser, replaceUser } from '../../lib/client/session.ts';
-import { readToken } from '../../lib/client/storage.ts';
-import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
+import { goBack } from '../../lib/client/navigation.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
 import { createCheckout } from './checkout-store.ts';
 import {
   airtimeBillingLink,
@@ -31,14 +29,14 @@ const AIRTIME_BILLING_URL =
 /** The plan being paid for, with the server's current price. */
 export type PlanToPay = Pick<Plan, 'planId' | 'title' | 'amount'>;
 
-export type PaymentModeScreen =
-  | { status: 'loading' }
-  | { status: 'ready'; plan: PlanToPay; options: PaymentOption[] }
-  | { status: 'failed'; message: string }
-  | { status: 'unavailable' };
+/** /payment-mode: the plan and the options for the visitor's country, or `unavailable`: the plan is off sale. */
+export type PaymentModeScreen = LoadState<
+  { plan: PlanToPay; options: PaymentOption[] },
+  { status: 'unavailable' }
+>;
 
 async function visitorCountry(): Promise<string> {
-  const result = await request<{ country_name: string }>('GET', '/api/v1/geo');
+  const result = await environment().call(paymentApi.country);
   if (result.ok) return result.data.country_name || UNKNOWN_COUNTRY;
   // Spec §7: a failed country look-up is only logged; the visitor is then treated as in Nigeria.
   console.warn('Country look-up failed:', result.message);
@@ -54,9 +52,9 @@ export function createPaymentModeStore() {
 
   const checkout = createCheckout({
     onGranted(_purchase, result, message) {
-      const user = $auth.get().user;
-      if (user) replaceUser({ ...user, triviaPoints: result.triviaPoints });
-      showToastAfterNavigation(message || 'Subscription activated successfully', 'success');
+      const { setCoins, toastAfterNavigation, navigate } = environment();
+      setCoins(result.triviaPoints);
+      toastAfterNavigation(message || 'Subscription activated successfully', 'success');
       navigate('/');
     },
   });
@@ -68,11 +66,8 @@ export function createPaymentModeStore() {
   async function load() {
     if (!wanted) return;
     $screen.set({ status: 'loading' });
-    const [plans, country] = await Promise.all([
-      request<Paged<Plan>>('GET', '/api/v1/plan'),
-      visitorCountry(),
-      loadUser(),
-    ]);
+    const { call, loadUser } = environment();
+    const [plans, country] = await Promise.all([call(planApi.list), visitorCountry(), loadUser()]);
     if (!plans.ok) {
       $screen.set({ status: 'failed', message: plans.message });
       return;
@@ -84,15 +79,18 @@ export function createPaymentModeStore() {
     }
     $screen.set({
       status: 'ready',
-      plan: { planId: plan.planId, title: plan.title, amount: plan.amount },
-      options: paymentOptionsFor(country),
+      data: {
+        plan: { planId: plan.planId, title: plan.title, amount: plan.amount },
+        options: paymentOptionsFor(country),
+      },
     });
   }
 
   /** Reads the plan from navigation state: none (or signed out) goes to /login, no amount goes back. */
   function init() {
+    const { readNavigationState, signedIn, navigate } = environment();
     const check = checkPaymentState(readNavigationState());
-    if (!readToken() || check.status === 'missing') {
+    if (!signedIn() || check.status === 'missing') {
       navigate('/login', undefined, { replace: true });
       return Promise.resolve();
     }
@@ -118,7 +116,7 @@ export function createPaymentModeStore() {
       window.alert(NO_OPTION_MESSAGE);
       return;
     }
-    const { plan } = screen;
+    const { plan } = screen.data;
     if (id === 'mtn') {
       window.open(airtimeBillingLink(AIRTIME_BILLING_URL, plan.planId), '_blank', 'noopener,noreferrer');
       $selected.set(null);

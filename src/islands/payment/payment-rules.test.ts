@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentApi } from '../../lib/api/endpoints.ts';
 import type { Plan } from '../../lib/api/plans.ts';
 import { paymentMetadataSchema } from '../../lib/validation/payment.ts';
 import {
@@ -208,11 +209,13 @@ describe('the card payment', () => {
     expect(
       grantCall({ purpose: 'subscription', planId: 'weekly', title: 'Weekly', amount: 500 }, 'r1'),
     ).toEqual({
-      path: '/api/v1/subscription',
+      purpose: 'subscription',
+      binding: paymentApi.subscribe,
       body: { reference: 'r1', channel: 'paystack', planId: 'weekly' },
     });
     expect(grantCall({ purpose: 'coins', pack: 1000, coins: 1000 }, 'r2')).toEqual({
-      path: '/api/v1/coins',
+      purpose: 'coins',
+      binding: paymentApi.buyCoins,
       body: { reference: 'r2', pack: 1000 },
     });
   });

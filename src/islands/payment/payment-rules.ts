@@ -3,6 +3,7 @@
  * pure functions, so that each one is tested without a browser.
  */
 
+import { paymentApi } from '../../lib/api/endpoints.ts';
 import type { CoinPurchaseRequest, PaymentMetadata, SubscriptionRequest } from '../../lib/api/payments.ts';
 import type { Plan } from '../../lib/api/plans.ts';
 import type { User } from '../../lib/api/user.ts';
@@ -217,16 +218,19 @@ export function cardPaymentConfig(payer: Payer, purchase: Purchase, reference: s
   };
 }
 
-/** The call that asks the server to grant a paid purchase. */
-export function grantCall(
-  purchase: Purchase,
-  reference: string,
-):
-  | { path: '/api/v1/subscription'; body: SubscriptionRequest }
-  | { path: '/api/v1/coins'; body: CoinPurchaseRequest } {
+/** The call that asks the server to grant a paid purchase: its binding and its body. */
+export function grantCall(purchase: Purchase, reference: string) {
   return purchase.purpose === 'subscription'
-    ? { path: '/api/v1/subscription', body: { reference, channel: 'paystack', planId: purchase.planId } }
-    : { path: '/api/v1/coins', body: { reference, pack: purchase.pack } };
+    ? ({
+        purpose: 'subscription',
+        binding: paymentApi.subscribe,
+        body: { reference, channel: 'paystack', planId: purchase.planId } satisfies SubscriptionRequest,
+      } as const)
+    : ({
+        purpose: 'coins',
+        binding: paymentApi.buyCoins,
+        body: { reference, pack: purchase.pack } satisfies CoinPurchaseRequest,
+      } as const);
 }
 
 /** The coins shown on /bought-coin: the number passed, or the spec's 80 when opened without one. */

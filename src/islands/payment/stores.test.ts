@@ -1,44 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type BrowserRecord,
+  failed,
+  fakeApi,
+  success,
+  testEnvironment,
+} from '../../../tests/support/store-environment.ts';
+import { paymentApi, planApi } from '../../lib/api/endpoints.ts';
+import type { Paged } from '../../lib/api/paged.ts';
+import type { CoinPackOffer } from '../../lib/api/payments.ts';
+import type { Plan } from '../../lib/api/plans.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
+import { $auth } from '../../lib/client/session.ts';
+import type { Environment } from '../shared/environment.ts';
+import { ACCOUNT_NOT_LOADED, createBuyCoinsStore, totalCoinMessage } from './buy-coins-store.ts';
+import { createPaymentModeStore, NO_OPTION_MESSAGE } from './payment-mode-store.ts';
+import { createPricingStore } from './pricing-store.ts';
 
-// The screens' stores act through navigation, the session and the API; these stand in for the browser.
-const browser = vi.hoisted(() => ({
-  token: undefined as string | undefined,
-  state: undefined as unknown,
-  answers: new Map<string, ApiResult<unknown>>(),
-}));
-
-vi.mock('../../lib/client/navigation.ts', () => ({
-  navigate: vi.fn(),
-  goBack: vi.fn(),
-  readNavigationState: () => browser.state,
-}));
-vi.mock('../../lib/client/storage.ts', async (original) => ({
-  ...(await original<typeof import('../../lib/client/storage.ts')>()),
-  readToken: () => browser.token,
-}));
-vi.mock('../../lib/client/session.ts', async (original) => ({
-  ...(await original<typeof import('../../lib/client/session.ts')>()),
-  requireSignIn: vi.fn(),
-  loadUser: vi.fn(async () => undefined),
-  refreshUser: vi.fn(async () => undefined),
-}));
-vi.mock('../../lib/client/api.ts', () => ({
-  reportFailure: vi.fn(),
-  request: vi.fn(async (_method: string, path: string) => {
-    const answer = browser.answers.get(path);
-    if (!answer) throw new Error(`unexpected call to ${path}`);
-    return answer;
-  }),
-}));
-
-const { goBack, navigate } = await import('../../lib/client/navigation.ts');
-const { $auth, refreshUser, requireSignIn } = await import('../../lib/client/session.ts');
-const { createPricingStore } = await import('./pricing-store.ts');
-const { createBuyCoinsStore, totalCoinMessage } = await import('./buy-coins-store.ts');
-const { createPaymentModeStore, NO_OPTION_MESSAGE } = await import('./payment-mode-store.ts');
-
-const plan = (planId: string, amount: number) => ({
+const plan = (planId: string, amount: number): Plan => ({
   _id: `id-${planId}`,
   planId,
   plan_id: planId,
@@ -50,11 +29,40 @@ const plan = (planId: string, amount: number) => ({
   noOfCoin: 40,
   features: [],
 });
-const page = <T>(docs: T[]): ApiResult<unknown> => ({
-  ok: true,
-  message: '',
-  data: { docs, totalDocs: docs.length, limit: docs.length, page: 1, totalPages: 1 },
-});
+const page = <T>(docs: T[]): ApiResult<Paged<T>> =>
+  success({ docs, totalDocs: docs.length, limit: docs.length, page: 1, totalPages: 1 }, '');
+
+/** The API's answers for one test: the plans, the visitor's country and the coin packs. */
+interface Answers {
+  plans?: ApiResult<Paged<Plan>>;
+  country?: ApiResult<{ country_name: string }>;
+  packs?: ApiResult<Paged<CoinPackOffer>>;
+}
+
+/**
+ * The stores' environment for one test: signed in or not, opened with `state`, the API answering `answers`
+ * (a call with no answer fails the test). Returns what the stores did to the browser.
+ */
+function browser(
+  options: { signedIn?: boolean; state?: unknown; answers?: Answers } = {},
+  parts: Partial<Environment> = {},
+): BrowserRecord {
+  const { signedIn = true, state, answers = {} } = options;
+  const answer = <T>(result: ApiResult<T> | undefined, name: string) => {
+    if (!result) throw new Error(`unexpected call of ${name}`);
+    return result;
+  };
+  const api = fakeApi()
+    .on(planApi.list, () => answer(answers.plans, 'the plans'))
+    .on(paymentApi.country, () => answer(answers.country, 'the country'))
+    .on(paymentApi.coinPacks, () => answer(answers.packs, 'the coin packs'));
+  return testEnvironment({
+    call: api.call,
+    signedIn: () => signedIn,
+    readNavigationState: () => state,
+    ...parts,
+  });
+}
 
 const alert = vi.fn();
 const open = vi.fn();
@@ -74,9 +82,6 @@ const signedInUser = {
 };
 
 beforeEach(() => {
-  browser.token = 'token';
-  browser.state = undefined;
-  browser.answers.clear();
   vi.stubGlobal('window', { alert, open });
   $auth.set({ user: signedInUser, profile: null, isAuth: true });
 });
@@ -88,77 +93,108 @@ afterEach(() => {
 
 describe('START PLAN NOW', () => {
   it('takes a signed-in student to /payment-mode with the plan', () => {
+    const record = browser();
     createPricingStore().startPlan(plan('monthly', 1500));
-    expect(navigate).toHaveBeenCalledWith('/payment-mode', {
-      amount: 1500,
-      currency: 'naira',
-      paymentType: 'not-airtime',
-      item: { planId: 'monthly', plan_id: 'monthly', title: 'Monthly' },
-    });
+    expect(record.navigations).toEqual([
+      {
+        path: '/payment-mode',
+        state: {
+          amount: 1500,
+          currency: 'naira',
+          paymentType: 'not-airtime',
+          item: { planId: 'monthly', plan_id: 'monthly', title: 'Monthly' },
+        },
+      },
+    ]);
   });
 
   it('sends a guest to /login keeping the plan', () => {
-    browser.token = undefined;
+    const requireSignIn = vi.fn();
+    const record = browser({ signedIn: false }, { requireSignIn });
     createPricingStore().startPlan(plan('weekly', 500));
     expect(requireSignIn).toHaveBeenCalledWith(
       '/payment-mode',
       expect.objectContaining({ amount: 500, paymentType: '' }),
     );
-    expect(navigate).not.toHaveBeenCalled();
+    expect(record.navigations).toEqual([]);
   });
 
   it('does nothing for the yearly plan', () => {
+    const record = browser();
     createPricingStore().startPlan(plan('yearly', 12000));
-    browser.token = undefined;
+    const guest = browser({ signedIn: false });
     createPricingStore().startPlan(plan('yearly', 12000));
-    expect(navigate).not.toHaveBeenCalled();
-    expect(requireSignIn).not.toHaveBeenCalled();
+    expect(record.navigations).toEqual([]);
+    expect(guest.navigations).toEqual([]);
+  });
+
+  it('lists the plans, and says why they could not be loaded', async () => {
+    browser({ answers: { plans: page([plan('weekly', 500)]) } });
+    const store = createPricingStore();
+    await store.load();
+    expect(store.$plans.get()).toEqual({ status: 'ready', data: [plan('weekly', 500)] });
+
+    browser({ answers: { plans: failed('We could not reach the server.', 0) } });
+    await store.load();
+    expect(store.$plans.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
   });
 });
 
 describe('Payment Mode', () => {
+  const monthly = {
+    amount: 1500,
+    currency: 'naira',
+    paymentType: 'not-airtime',
+    item: { planId: 'monthly' },
+  };
+  const listed = page([plan('weekly', 500), plan('monthly', 1500)]);
+
   async function ready(country = 'nigeria') {
-    browser.state = {
-      amount: 1500,
-      currency: 'naira',
-      paymentType: 'not-airtime',
-      item: { planId: 'monthly' },
-    };
-    browser.answers.set('/api/v1/plan', page([plan('weekly', 500), plan('monthly', 1500)]));
-    browser.answers.set('/api/v1/geo', { ok: true, message: '', data: { country_name: country } });
+    browser({ state: monthly, answers: { plans: listed, country: success({ country_name: country }) } });
     const store = createPaymentModeStore();
     await store.init();
     return store;
   }
 
   it('goes to /login without state or without a token, and back without an amount', async () => {
+    const navigate = vi.fn();
+    browser({}, { navigate });
     await createPaymentModeStore().init();
     expect(navigate).toHaveBeenCalledWith('/login', undefined, { replace: true });
 
-    browser.token = undefined;
-    browser.state = { amount: 500, item: { planId: 'weekly' } };
+    browser({ signedIn: false, state: { amount: 500, item: { planId: 'weekly' } } }, { navigate });
     await createPaymentModeStore().init();
     expect(navigate).toHaveBeenCalledTimes(2);
 
-    browser.token = 'token';
-    browser.state = { item: { planId: 'weekly' } };
+    // Back is the browser's history, or /pricing when the page was opened directly.
+    const assign = vi.fn();
+    vi.stubGlobal('history', { length: 1 });
+    vi.stubGlobal('document', { referrer: '' });
+    vi.stubGlobal('location', { origin: 'https://exam.example', assign });
+    browser({ state: { item: { planId: 'weekly' } } }, { navigate });
     await createPaymentModeStore().init();
-    expect(goBack).toHaveBeenCalledOnce();
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/pricing');
+    expect(navigate).toHaveBeenCalledTimes(2);
   });
 
   it("charges the server's price, not the one in the state", async () => {
-    browser.state = { amount: 1, item: { planId: 'weekly' } };
-    browser.answers.set('/api/v1/plan', page([plan('weekly', 500)]));
-    browser.answers.set('/api/v1/geo', { ok: true, message: '', data: { country_name: 'nigeria' } });
+    browser({
+      state: { amount: 1, item: { planId: 'weekly' } },
+      answers: { plans: page([plan('weekly', 500)]), country: success({ country_name: 'nigeria' }) },
+    });
     const store = createPaymentModeStore();
     await store.init();
-    expect(store.$screen.get()).toMatchObject({ status: 'ready', plan: { planId: 'weekly', amount: 500 } });
+    expect(store.$screen.get()).toMatchObject({
+      status: 'ready',
+      data: { plan: { planId: 'weekly', amount: 500 } },
+    });
   });
 
   it('says a plan that is no longer listed is not on sale', async () => {
-    browser.state = { amount: 900, item: { planId: 'daily' } };
-    browser.answers.set('/api/v1/plan', page([plan('weekly', 500)]));
-    browser.answers.set('/api/v1/geo', { ok: true, message: '', data: { country_name: 'nigeria' } });
+    browser({
+      state: { amount: 900, item: { planId: 'daily' } },
+      answers: { plans: page([plan('weekly', 500)]), country: success({ country_name: 'nigeria' }) },
+    });
     const store = createPaymentModeStore();
     await store.init();
     expect(store.$screen.get()).toEqual({ status: 'unavailable' });
@@ -166,13 +202,14 @@ describe('Payment Mode', () => {
 
   it('treats a failed country look-up as unknown: every option', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    browser.state = { amount: 1500, item: { planId: 'monthly' } };
-    browser.answers.set('/api/v1/plan', page([plan('monthly', 1500)]));
-    browser.answers.set('/api/v1/geo', { ok: false, status: 0, message: 'offline' });
+    browser({
+      state: { amount: 1500, item: { planId: 'monthly' } },
+      answers: { plans: page([plan('monthly', 1500)]), country: failed('offline', 0) },
+    });
     const store = createPaymentModeStore();
     await store.init();
     const screen = store.$screen.get();
-    expect(screen.status === 'ready' && screen.options.map((option) => option.id)).toEqual([
+    expect(screen.status === 'ready' && screen.data.options.map((option) => option.id)).toEqual([
       'mtn',
       'paystack',
       'momo',
@@ -231,13 +268,15 @@ describe('Buy coins', () => {
   };
 
   it('sends a guest choosing a pack to /login with the price and coins', () => {
-    browser.token = undefined;
+    const requireSignIn = vi.fn();
+    browser({ signedIn: false }, { requireSignIn });
     const store = createBuyCoinsStore();
     expect(store.choose(card)).toBe(false);
     expect(requireSignIn).toHaveBeenCalledWith('/buy-coins', { price: 5000, coins: 6000 });
   });
 
   it('lets a pack with a link open it, and pays for the others by card', () => {
+    browser();
     const store = createBuyCoinsStore();
     expect(store.choose(byLink)).toBe(true);
     expect(store.checkout.$checkout.get()).toEqual({ step: 'idle' });
@@ -255,31 +294,43 @@ describe('Buy coins', () => {
   });
 
   it('remembers the pack a guest chose before signing in', async () => {
-    browser.state = { price: 5000, coins: 6000 };
-    browser.answers.set('/api/v1/coins/packs', page([card]));
+    browser({ state: { price: 5000, coins: 6000 }, answers: { packs: page([card]) } });
     const store = createBuyCoinsStore();
     await store.init();
     expect(store.$picked.get()).toEqual({ price: 5000, coins: 6000 });
-    expect(store.$packs.get()).toEqual({ status: 'ready', items: [card] });
+    expect(store.$packs.get()).toEqual({ status: 'ready', data: [card] });
   });
 
   it('says why when the student cannot be loaded, and Retry loads the student and the packs', async () => {
     $auth.set({ user: null, profile: null, isAuth: false });
-    browser.answers.set('/api/v1/coins/packs', page([card]));
-    const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
-    vi.mocked(refreshUser).mockResolvedValueOnce(offline);
+    // The first load of the student fails (no connection); the second brings them.
+    const loads: (() => void)[] = [
+      () => {},
+      () => $auth.set({ ...$auth.get(), user: signedInUser, isAuth: true }),
+    ];
+    const loadUser = vi.fn(async () => loads.shift()?.());
+    browser({ answers: { packs: page([card]) } }, { loadUser });
     const store = createBuyCoinsStore();
     const loading = store.init();
     expect(store.$packs.get()).toEqual({ status: 'loading' });
     await loading;
-    expect(store.$packs.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
+    expect(store.$packs.get()).toEqual({ status: 'failed', message: ACCOUNT_NOT_LOADED });
 
-    vi.mocked(refreshUser).mockImplementationOnce(async () => {
-      $auth.set({ ...$auth.get(), user: signedInUser, isAuth: true });
-      return undefined;
-    });
     await store.load();
-    expect(refreshUser).toHaveBeenCalledTimes(2);
-    expect(store.$packs.get()).toEqual({ status: 'ready', items: [card] });
+    expect(loadUser).toHaveBeenCalledTimes(2);
+    expect(store.$packs.get()).toEqual({ status: 'ready', data: [card] });
+  });
+
+  it('puts the new balance in the header and announces the coins once a card payment is granted', async () => {
+    const setCoins = vi.fn();
+    const api = fakeApi()
+      .on(paymentApi.testCheckout, () => success({ reference: 'r' }))
+      .on(paymentApi.buyCoins, () => success({ coins: 6000, triviaPoints: 7280 }));
+    const record = testEnvironment({ call: api.call, signedIn: () => true, setCoins });
+    const store = createBuyCoinsStore();
+    store.choose(card);
+    await store.checkout.payTest();
+    expect(setCoins).toHaveBeenCalledExactlyOnceWith(7280);
+    expect(record.navigations).toEqual([{ path: '/bought-coin', state: { coins: 6000 } }]);
   });
 });
