@@ -20,7 +20,14 @@ import {
 import { LIFELINE_KINDS, type RankingCredit, SHOWN_VIA } from '../../lib/api/exam.ts';
 import { QUESTION_REPORT_REASONS } from '../../lib/api/reports.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** A moment, stored with its time zone and read as a Date. */
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => moment('created_at').notNull().defaultNow();
+/** The account a row belongs to, which is deleted with it. */
+const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -39,23 +46,23 @@ export const users = pgTable(
     /** The sum of the points of every scored attempt, kept up to date when an attempt is scored. */
     totalScore: integer('total_score').notNull().default(0),
     /** When totalScore last changed: the leaderboard's tie-break. */
-    totalScoreAt: timestamp('total_score_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    totalScoreAt: moment('total_score_at').notNull().defaultNow(),
     /** How many attempts have counted towards totalScore: the leaderboard lists only students with at least one. */
     scoredAttempts: integer('scored_attempts').notNull().default(0),
     /** When the student opened the link sent to their email; null until then (no trial, coins or board). */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    emailVerifiedAt: moment('email_verified_at'),
     /**
      * When the student deleted the account. The row stays, emptied of personal data, only so that the
      * payments kept for the accounts still point somewhere (services/account-deletion.ts).
      */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: moment('deleted_at'),
     /**
      * When the student confirmed being 18 or over (the terms' age): only then may they claim a contest's
      * sponsored or cash prize. Null until they do.
      */
-    adultConfirmedAt: timestamp('adult_confirmed_at', { withTimezone: true, mode: 'date' }),
+    adultConfirmedAt: moment('adult_confirmed_at'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (table) => [
     check('users_trivia_points_not_negative', sql`${table.triviaPoints} >= 0`),
@@ -71,14 +78,12 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** SHA-256 of the bearer token, hex; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -87,13 +92,11 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
   },
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
@@ -106,15 +109,13 @@ export const trustedDevices = pgTable(
   'trusted_devices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** SHA-256 of the cookie's value, hex; the value itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     /** The last sign-in that presented the cookie; the oldest devices of an account are forgotten first. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: moment('last_used_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
   },
   (table) => [index('trusted_devices_user_idx').on(table.userId, table.lastUsedAt)],
 );
@@ -127,9 +128,7 @@ export const coinLedger = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Insertion order, to list entries made in the same instant newest first. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
     description: text('description').notNull(),
     type: coinEntryType('type').notNull(),
@@ -149,16 +148,14 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     source: subscriptionSource('source').notNull(),
     /** The plan bought; null for the free trial. */
     planId: text('plan_id'),
     /** The payment reference that granted it; unique, so a reference is never granted twice. */
     reference: text('reference').unique(),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startsAt: moment('starts_at').notNull(),
+    endsAt: moment('ends_at').notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('subscriptions_user_ends_idx').on(table.userId, table.endsAt.desc())],
@@ -226,7 +223,7 @@ export const papers = pgTable(
      */
     contestId: uuid('contest_id').references((): AnyPgColumn => contests.id),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('papers_exam_subject_year_idx')
@@ -269,7 +266,7 @@ export const questions = pgTable(
     explanationHtml: text('explanation_html').notNull().default(''),
     explanationSource: text('explanation_source').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('questions_paper_position_idx').on(table.paperId, table.position),
@@ -313,17 +310,15 @@ export const emailConfirmations = pgTable(
   'email_confirmations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     purpose: emailConfirmationPurpose('purpose').notNull(),
     /** The address the link was sent to, lower-cased; for a change, the new one. */
     email: text('email').notNull(),
     /** SHA-256 of the token in the link, hex; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
   },
   (table) => [index('email_confirmations_user_idx').on(table.userId)],
 );
@@ -338,9 +333,7 @@ export const attempts = pgTable(
   'attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     kind: attemptKind('kind').notNull(),
     /** The paper of a full exam; null for a daily test and a UTME sitting. */
     paperId: uuid('paper_id').references(() => papers.id),
@@ -355,10 +348,10 @@ export const attempts = pgTable(
     /** The questions in the order they are shown. */
     questionIds: uuid('question_ids').array().notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: moment('started_at').notNull(),
+    endsAt: moment('ends_at').notNull(),
     /** Set once, when the attempt is scored; the result columns are written in the same statement. */
-    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    submittedAt: moment('submitted_at'),
     score: integer('score'),
     correctAnswer: integer('correct_answer'),
     wrongAnswer: integer('wrong_answer'),
@@ -392,7 +385,7 @@ export const attempts = pgTable(
      * When the attempt's wrong and blank questions were added to the student's review deck (review_cards);
      * null until then. A daily test's are added only once its day has ended and its answers are open.
      */
-    deckAddedAt: timestamp('deck_added_at', { withTimezone: true, mode: 'date' }),
+    deckAddedAt: moment('deck_added_at'),
     /** The contest a level attempt belongs to, and its level (from 1); null for every other kind. */
     contestId: uuid('contest_id').references(() => contests.id, { onDelete: 'cascade' }),
     contestLevel: smallint('contest_level'),
@@ -448,19 +441,17 @@ export const attempts = pgTable(
 export const paperDownloads = pgTable(
   'paper_downloads',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     paperId: uuid('paper_id')
       .notNull()
       .references(() => papers.id),
     /** The latest download; a new download updates it and the version. */
-    downloadedAt: timestamp('downloaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    downloadedAt: moment('downloaded_at').notNull(),
     /**
      * The first download, which a newer one never moves: an attempt started after it may be uploaded even
      * when the student downloaded the paper again before the upload.
      */
-    firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    firstDownloadedAt: moment('first_downloaded_at').notNull(),
     /** paperVersionSql when it was downloaded. */
     version: text('version').notNull(),
   },
@@ -477,18 +468,16 @@ export const shownVia = pgEnum('shown_via', SHOWN_VIA);
 export const shownKeys = pgTable(
   'shown_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id),
     /** When the key was first shown; in the future for a daily test whose answers have not opened yet. */
-    shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }).notNull(),
+    shownAt: moment('shown_at').notNull(),
     /** The door that first showed it. */
     via: shownVia('via').notNull(),
     /** When the question earned the student ranking credit; null if it never did (it can once at most). */
-    creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
+    creditedAt: moment('credited_at'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.questionId] })],
 );
@@ -529,7 +518,7 @@ export const attemptAnswers = pgTable(
     optionId: uuid('option_id')
       .notNull()
       .references(() => options.id),
-    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    answeredAt: moment('answered_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
 );
@@ -548,7 +537,7 @@ export const lifelineUses = pgTable(
     kind: lifelineKind('kind').notNull(),
     /** The two wrong options a 50-50 removed. */
     hiddenOptionIds: uuid('hidden_option_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: moment('used_at').notNull(),
   },
   // The key allows one lifeline per question (spec: one lifeline use per level).
   (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
@@ -583,9 +572,7 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reference: text('reference').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     purpose: paymentPurpose('purpose').notNull(),
     /** The plan bought, for a subscription. */
     planId: text('plan_id'),
@@ -619,14 +606,12 @@ export const testCheckoutTransactions = pgTable('test_checkout_transactions', {
 export const reviewCards = pgTable(
   'review_cards',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id),
     /** When the question is next due for review. */
-    due: timestamp('due', { withTimezone: true, mode: 'date' }).notNull(),
+    due: moment('due').notNull(),
     stability: doublePrecision('stability').notNull().default(0),
     difficulty: doublePrecision('difficulty').notNull().default(0),
     scheduledDays: integer('scheduled_days').notNull().default(0),
@@ -635,8 +620,8 @@ export const reviewCards = pgTable(
     lapses: integer('lapses').notNull().default(0),
     /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
     state: smallint('state').notNull().default(0),
-    lastReview: timestamp('last_review', { withTimezone: true, mode: 'date' }),
-    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastReview: moment('last_review'),
+    addedAt: moment('added_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.questionId] }),
@@ -649,9 +634,7 @@ export const reviewAnswers = pgTable(
   'review_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id),
@@ -660,7 +643,7 @@ export const reviewAnswers = pgTable(
     correct: boolean('correct').notNull(),
     /** The ts-fsrs Rating given: 1 again, 3 good, 4 easy. */
     rating: smallint('rating').notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    answeredAt: moment('answered_at').notNull(),
   },
   (table) => [index('review_answers_user_answered_idx').on(table.userId, table.answeredAt)],
 );
@@ -672,9 +655,7 @@ export const questionReports = pgTable(
   'question_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id),
@@ -682,7 +663,7 @@ export const questionReports = pgTable(
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
     /** When an editor dealt with it; null while it is open. */
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedAt: moment('resolved_at'),
   },
   (table) => [
     // One open report per student and question.
@@ -715,9 +696,7 @@ export const welcomedIdentities = pgTable('welcomed_identities', {
 export const masteryAnswers = pgTable(
   'mastery_answers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     attemptId: uuid('attempt_id')
       .notNull()
       .references(() => attempts.id, { onDelete: 'cascade' }),
@@ -726,8 +705,8 @@ export const masteryAnswers = pgTable(
     questionId: uuid('question_id').notNull(),
     subjectId: uuid('subject_id').notNull(),
     topic: text('topic').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    submittedAt: moment('submitted_at').notNull(),
+    startedAt: moment('started_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.attemptId, table.position] }),
@@ -758,9 +737,9 @@ export const contests = pgTable(
     subjectId: uuid('subject_id')
       .notNull()
       .references(() => subjects.id),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startsAt: moment('starts_at').notNull(),
     /** startsAt plus every level's minutes. */
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: moment('ends_at').notNull(),
     entryFee: integer('entry_fee').notNull(),
     maxEntrants: integer('max_entrants').notNull(),
     /** How many have entered; kept with the entries, so the cap holds across instances. */
@@ -771,9 +750,9 @@ export const contests = pgTable(
     sponsoredPrize: text('sponsored_prize'),
     /** The file's own id for it, so that creating the same file twice makes one contest. */
     key: text('key').notNull().unique(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: moment('cancelled_at'),
     /** When the finishing job ranked the entrants and credited the prizes: once, in one transaction. */
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: moment('finished_at'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -795,12 +774,10 @@ export const contestEntries = pgTable(
     contestId: uuid('contest_id')
       .notNull()
       .references(() => contests.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Entry order: the last tie-break. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    enteredAt: moment('entered_at').notNull(),
     /** The coins paid, which a cancellation refunds. */
     fee: integer('fee').notNull(),
     /** The client address it entered from, for the editors' fair-play report; erased with the account. */
@@ -814,8 +791,8 @@ export const contestEntries = pgTable(
     place: integer('place'),
     prizeCoins: integer('prize_coins'),
     /** When the winner claimed the sponsored prize. */
-    sponsoredClaimedAt: timestamp('sponsored_claimed_at', { withTimezone: true, mode: 'date' }),
-    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    sponsoredClaimedAt: moment('sponsored_claimed_at'),
+    refundedAt: moment('refunded_at'),
   },
   (table) => [
     primaryKey({ columns: [table.contestId, table.userId] }),
