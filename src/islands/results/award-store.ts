@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import { $auth } from '../../lib/client/session.ts';
 import { celebrates } from '../../lib/scoring.ts';
+import { environment } from '../shared/environment.ts';
 import {
   type AwardState,
   awardStateFromState,
@@ -39,11 +39,12 @@ export function createAwardStore() {
 
   /** Reads the result from navigation state; without one, goes home. */
   function init() {
-    const state = awardStateFromState(readNavigationState());
+    const state = awardStateFromState(environment().readNavigationState());
     if (!state) {
-      navigate('/', undefined, { replace: true });
+      environment().navigate('/', undefined, { replace: true });
       return;
     }
+    // The environment knows the student's id only; their name is the session's.
     const user = $auth.get().user;
     if (!state.user.firstName && user) state.user = { firstName: user.firstName, lastName: user.lastName };
     $award.set(state);
@@ -53,7 +54,7 @@ export function createAwardStore() {
   /** Review Answers: the answers as state, or the two built-in samples when the result has none. */
   function review() {
     const state = $award.get();
-    if (state) navigate('/review-answers', reviewStateFor(state.result));
+    if (state) environment().navigate('/review-answers', reviewStateFor(state.result));
   }
 
   /** Share Score: copies the text, then the spec's alert; a failed copy is only logged. */

@@ -1,7 +1,6 @@
 import { atom } from 'nanostores';
-import type { QuizResult } from '../../lib/api/exam.ts';
-import { request } from '../../lib/client/api.ts';
-import { readNavigationState } from '../../lib/client/navigation.ts';
+import { examApi } from '../../lib/api/endpoints.ts';
+import { environment } from '../shared/environment.ts';
 import { answersOpenAtFromState, type QuizAnswer, quizAnswersFromState, type ReviewState } from './result.ts';
 
 export interface ReviewView {
@@ -23,6 +22,15 @@ export function examFromAddress(search: string): string | undefined {
   return new URLSearchParams(search).get('exam') || undefined;
 }
 
+/** The page's query string; none while the island renders at build time, where there is no address. */
+function pageSearch(): string {
+  try {
+    return environment().readSearch();
+  } catch {
+    return '';
+  }
+}
+
 /** Asks again a minute later when the server's clock says the answers are not open yet. */
 const RETRY_MS = 60_000;
 
@@ -33,11 +41,9 @@ const RETRY_MS = 60_000;
  * page opens, or while the page stays open) the page reads the result again from the server.
  */
 export function createReviewStore() {
-  const raw = readNavigationState<Partial<ReviewState>>();
+  const raw = environment().readNavigationState() as Partial<ReviewState> | undefined;
   const handedOver = typeof raw?.exam === 'string' ? raw.exam : undefined;
-  // Islands also render once at build time, where there is no address.
-  const fromAddress =
-    raw === undefined && typeof location !== 'undefined' ? examFromAddress(location.search) : undefined;
+  const fromAddress = raw === undefined ? examFromAddress(pageSearch()) : undefined;
   const exam = handedOver ?? fromAddress;
   const $view = atom<ReviewView>({
     answers: quizAnswersFromState(raw),
@@ -45,31 +51,31 @@ export function createReviewStore() {
     answersOpenAt: handedOver ? answersOpenAtFromState(raw) : null,
     loading: fromAddress !== undefined,
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
 
   async function readOpenedAnswers() {
     if (!exam) return;
-    const result = await request<QuizResult>('GET', '/api/v1/exam/result', { query: { exam } });
+    const result = await environment().call(examApi.result, { query: { exam } });
     if (!result.ok) {
       $view.set({ ...$view.get(), error: result.message, loading: false });
       return;
     }
     const { quizAnswers, answersOpenAt } = result.data;
     $view.set({ answers: quizAnswersFromState({ quizAnswers }), sample: false, answersOpenAt });
-    if (answersOpenAt) wait(Math.max(Date.parse(answersOpenAt) - Date.now(), RETRY_MS));
+    if (answersOpenAt) wait(Math.max(Date.parse(answersOpenAt) - environment().now(), RETRY_MS));
   }
 
   function wait(milliseconds: number) {
-    clearTimeout(timer);
-    timer = setTimeout(() => void readOpenedAnswers(), milliseconds);
+    environment().clearTimeout(timer);
+    timer = environment().setTimeout(() => void readOpenedAnswers(), milliseconds);
   }
 
   /** Reads the answers the address names, or starts waiting for withheld ones; returns the clean-up. */
   function init() {
     const { answersOpenAt, loading } = $view.get();
     if (loading) void readOpenedAnswers();
-    else if (answersOpenAt) wait(Math.max(0, Date.parse(answersOpenAt) - Date.now()));
-    return () => clearTimeout(timer);
+    else if (answersOpenAt) wait(Math.max(0, Date.parse(answersOpenAt) - environment().now()));
+    return () => environment().clearTimeout(timer);
   }
 
   /** Try again after a failed read. */
