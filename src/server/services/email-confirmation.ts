@@ -11,7 +11,7 @@ import { emailConfirmations, subscriptions, users } from '../db/schema.ts';
 import { creditCoins } from './coins.ts';
 import { conflict, invalidField } from './errors.ts';
 import { welcomedBefore } from './returning-identities.ts';
-import { hashSecret, newSecret } from './tokens.ts';
+import { hashSecret, newSecret, usableLink } from './tokens.ts';
 
 export { CONFIRMATION_LINK_HOURS } from '../../lib/api/user.ts';
 
@@ -152,13 +152,7 @@ export async function confirmEmail(
       const [claimed] = await tx
         .update(emailConfirmations)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailConfirmations.tokenHash, tokenHash),
-            isNull(emailConfirmations.usedAt),
-            gt(emailConfirmations.expiresAt, now),
-          ),
-        )
+        .where(usableLink(emailConfirmations, tokenHash, now))
         .returning({ id: emailConfirmations.id });
       if (!claimed) {
         // Only the holder of the link learns this, and only what the link itself was sent to confirm.

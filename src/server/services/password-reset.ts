@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { RESET_TOKEN_MINUTES, resetPasswordLink, SET_PASSWORD_PATH } from '../../lib/api/user.ts';
 import { company } from '../../lib/company.ts';
 import type { Database } from '../db/client.ts';
@@ -7,7 +7,7 @@ import { hashPassword } from './accounts.ts';
 import { invalid } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import { revokeAllSessions } from './sessions.ts';
-import { hashSecret, newSecret } from './tokens.ts';
+import { hashSecret, newSecret, usableLink } from './tokens.ts';
 
 /**
  * Creates a single-use reset token for the account with this email, if there is one. Returns the token, or
@@ -109,13 +109,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(usableLink(passwordResets, tokenHash, now))
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw invalidToken();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
