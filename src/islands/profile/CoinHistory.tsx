@@ -21,7 +21,7 @@ export function CoinHistory({ state, onRetry }: { state: HistoryState; onRetry: 
   if (state.status === 'failed') {
     return <LoadFailed message={state.message} onRetry={onRetry} />;
   }
-  if (state.entries.length === 0) return <p>No coin activity yet.</p>;
+  if (state.data.length === 0) return <p>No coin activity yet.</p>;
   // On a phone the rows are laid out as cards by CSS alone: the cells stay cells under their column headers.
   return (
     <table className="history-table">
@@ -35,7 +35,7 @@ export function CoinHistory({ state, onRetry }: { state: HistoryState; onRetry: 
         </tr>
       </thead>
       <tbody>
-        {state.entries.map((entry) => (
+        {state.data.map((entry) => (
           <tr key={entry._id}>
             <td data-label="Date">{formatDateTime(entry.createdAt)}</td>
             <td data-label="Description" className="history-description">

@@ -1,18 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { coinHistoryApi } from '../../lib/api/endpoints.ts';
 import type { CoinHistoryEntry } from '../../lib/api/history.ts';
+import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 
-// The profile store against stand-ins for the API client and the session's call to the server.
-const answers = vi.hoisted(() => new Map<string, ApiResult<unknown>>());
-
-vi.mock('../../lib/client/api.ts', () => ({
-  reportFailure: vi.fn(),
-  request: vi.fn(async (_method: string, path: string) => {
-    const answer = answers.get(path);
-    if (!answer) throw new Error(`unexpected call to ${path}`);
-    return answer;
-  }),
-}));
+// The profile store against a stand-in API, and a stand-in for the session's refresh of the student: the
+// store environment's loadUser does not answer why a refresh failed, which the page shows.
 vi.mock('../../lib/client/session.ts', async (original) => ({
   ...(await original<typeof import('../../lib/client/session.ts')>()),
   refreshUser: vi.fn(async () => undefined),
@@ -20,8 +14,10 @@ vi.mock('../../lib/client/session.ts', async (original) => ({
 
 const { $auth, refreshUser } = await import('../../lib/client/session.ts');
 const { createProfileStore, HISTORY_LIMIT } = await import('./profile-store.ts');
-const { request } = await import('../../lib/client/api.ts');
 const { signedCoins } = await import('./CoinHistory.tsx');
+
+/** The coin history's answer, changed by each test. */
+let historyAnswer: ApiResult<Paged<CoinHistoryEntry>> | undefined;
 
 const student = {
   _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
@@ -45,7 +41,7 @@ const welcome: CoinHistoryEntry = {
   coinsAfter: 80,
 };
 const offline = { ok: false, status: 0, message: 'We could not reach the server.' } as const;
-const history = (docs: CoinHistoryEntry[]): ApiResult<unknown> => ({
+const history = (docs: CoinHistoryEntry[]): ApiResult<Paged<CoinHistoryEntry>> => ({
   ok: true,
   message: '',
   data: { docs, totalDocs: docs.length, limit: HISTORY_LIMIT, page: 1, totalPages: 1 },
@@ -59,8 +55,14 @@ function serverAnswersWithStudent() {
   });
 }
 
+let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
-  answers.clear();
+  historyAnswer = undefined;
+  api = fakeApi().on(coinHistoryApi.list, () => {
+    if (!historyAnswer) throw new Error('unexpected call to the coin history');
+    return historyAnswer;
+  });
+  testEnvironment({ call: api.call });
   $auth.set({ user: null, profile: null, isAuth: false });
 });
 afterEach(() => {
@@ -69,48 +71,48 @@ afterEach(() => {
 
 describe('/profile loading', () => {
   it('waits for the server when nothing is stored, then shows the account and the history', async () => {
-    answers.set('/api/v1/history', history([welcome]));
+    historyAnswer = history([welcome]);
     serverAnswersWithStudent();
     const store = createProfileStore();
     expect(store.$account.get()).toEqual({ status: 'loading' });
     const loading = store.load();
     expect(store.$history.get()).toEqual({ status: 'loading' });
     await loading;
-    expect(store.$account.get()).toEqual({ status: 'ready' });
-    expect(store.$history.get()).toEqual({ status: 'ready', entries: [welcome] });
-    expect(vi.mocked(request).mock.calls[0]?.[2]).toEqual({ query: { limit: HISTORY_LIMIT } });
+    expect(store.$account.get()).toEqual({ status: 'ready', data: null });
+    expect(store.$history.get()).toEqual({ status: 'ready', data: [welcome] });
+    expect(api.calls[0]?.input).toEqual({ query: { limit: HISTORY_LIMIT } });
   });
 
   it('shows a stored account at once, while it refreshes', () => {
     $auth.set({ user: student, profile: null, isAuth: true });
-    expect(createProfileStore().$account.get()).toEqual({ status: 'ready' });
+    expect(createProfileStore().$account.get()).toEqual({ status: 'ready', data: null });
   });
 
   it('says why when the account cannot be loaded, and Retry loads it', async () => {
-    answers.set('/api/v1/history', offline);
+    historyAnswer = offline;
     vi.mocked(refreshUser).mockResolvedValueOnce(offline);
     const store = createProfileStore();
     await store.load();
     expect(store.$account.get()).toEqual({ status: 'failed', message: offline.message });
 
-    answers.set('/api/v1/history', history([welcome]));
+    historyAnswer = history([welcome]);
     serverAnswersWithStudent();
     const retry = store.load();
     expect(store.$account.get()).toEqual({ status: 'loading' });
     await retry;
-    expect(store.$account.get()).toEqual({ status: 'ready' });
+    expect(store.$account.get()).toEqual({ status: 'ready', data: null });
   });
 
   it('says why when the coin history fails, and its Retry loads only the history', async () => {
     $auth.set({ user: student, profile: null, isAuth: true });
-    answers.set('/api/v1/history', offline);
+    historyAnswer = offline;
     const store = createProfileStore();
     await store.load();
     expect(store.$history.get()).toEqual({ status: 'failed', message: offline.message });
 
-    answers.set('/api/v1/history', history([welcome]));
+    historyAnswer = history([welcome]);
     await store.loadHistory();
-    expect(store.$history.get()).toEqual({ status: 'ready', entries: [welcome] });
+    expect(store.$history.get()).toEqual({ status: 'ready', data: [welcome] });
     expect(refreshUser).toHaveBeenCalledTimes(1);
   });
 });

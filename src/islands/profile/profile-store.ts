@@ -1,11 +1,11 @@
 import { atom, computed } from 'nanostores';
+import { coinHistoryApi, userApi } from '../../lib/api/endpoints.ts';
 import type { CoinHistoryEntry } from '../../lib/api/history.ts';
-import type { Paged } from '../../lib/api/paged.ts';
-import { reportFailure, request } from '../../lib/client/api.ts';
 import { $auth, refreshUser, replaceUser, type User } from '../../lib/client/session.ts';
-import { showToast } from '../../lib/client/toasts.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
+import { environment } from '../shared/environment.ts';
+import { type LoadState, loadedFrom } from '../shared/load-state.ts';
 
 /** A profile tile's field; the telephone is shown in the dialog but cannot be changed. */
 export type ProfileField = 'firstName' | 'lastName' | 'email' | 'telephone';
@@ -17,17 +17,14 @@ export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
   telephone: 'Mobile number',
 };
 
-/** The account on screen: the stored one shows at once; without one, the page waits for the server. */
-export type AccountState =
-  | { status: 'loading' }
-  | { status: 'ready' }
-  | { status: 'failed'; message: string };
+/**
+ * The account on screen: the stored one shows at once; without one, the page waits for the server. Its
+ * data is the session's user ($user), so the ready state carries none.
+ */
+export type AccountState = LoadState<null>;
 
 /** The coin history on screen. */
-export type HistoryState =
-  | { status: 'loading' }
-  | { status: 'ready'; entries: CoinHistoryEntry[] }
-  | { status: 'failed'; message: string };
+export type HistoryState = LoadState<CoinHistoryEntry[]>;
 
 /** How many ledger rows /profile lists, newest first. */
 export const HISTORY_LIMIT = 50;
@@ -55,27 +52,23 @@ export function createProfileStore() {
   const $user = computed($auth, (state) => state.user);
   const $editing = atom<Editing | null>(null);
   const $saving = atom(false);
-  const $account = atom<AccountState>({ status: $user.get() ? 'ready' : 'loading' });
+  const $account = atom<AccountState>($user.get() ? { status: 'ready', data: null } : { status: 'loading' });
   const $history = atom<HistoryState>({ status: 'loading' });
 
   /** Loads (or, for Retry, reloads) the coin history. */
   async function loadHistory() {
     $history.set({ status: 'loading' });
-    const result = await request<Paged<CoinHistoryEntry>>('GET', '/api/v1/history', {
-      query: { limit: HISTORY_LIMIT },
-    });
-    $history.set(
-      result.ok
-        ? { status: 'ready', entries: result.data.docs }
-        : { status: 'failed', message: result.message },
-    );
+    const result = await environment().call(coinHistoryApi.list, { query: { limit: HISTORY_LIMIT } });
+    $history.set(loadedFrom(result.ok ? { ...result, data: result.data.docs } : result));
   }
 
   /** Refreshes the account and loads the coin history side by side (and Retry when neither showed). */
   async function load() {
     if (!$user.get()) $account.set({ status: 'loading' });
+    // The session's refresh, not the environment's loadUser: when nothing is stored, the page says why
+    // the account did not load, which only the refresh's answer tells.
     const [account] = await Promise.all([refreshUser(), loadHistory()]);
-    if ($user.get()) $account.set({ status: 'ready' });
+    if ($user.get()) $account.set({ status: 'ready', data: null });
     else
       $account.set({ status: 'failed', message: account && !account.ok ? account.message : ACCOUNT_FAILED });
   }
@@ -104,7 +97,7 @@ export function createProfileStore() {
     if (!editing || !user || $saving.get()) return;
     const value = editing.value.trim();
     if (!value || editing.field === 'telephone' || value === user[editing.field]) {
-      showToast('No changes to update', 'info');
+      environment().showToast('No changes to update', 'info');
       return;
     }
     const isEmail = editing.field === 'email';
@@ -122,7 +115,7 @@ export function createProfileStore() {
     }
     $saving.set(true);
     // A change of email is reported inside the dialog, where the student is looking, not as a toast.
-    const result = await request<User>('PUT', '/api/v1/user', { body, quiet: isEmail });
+    const result = await environment().call(userApi.update, { body, quiet: isEmail });
     $saving.set(false);
     if (!result.ok) {
       const passwordError = result.errors?.find((item) => item.path[0] === 'currentPassword')?.message;
@@ -130,7 +123,7 @@ export function createProfileStore() {
         $editing.set({ ...editing, passwordError: passwordError ?? result.message });
         return;
       }
-      reportFailure(result);
+      environment().reportFailure(result);
       return;
     }
     replaceUser(result.data);
