@@ -135,16 +135,27 @@ export function endOf(start: Date, durationMinutes: number): Date {
   return new Date(start.getTime() + durationMinutes * MINUTE);
 }
 
+/**
+ * The attempt `attemptId` if it is the student's own: a student reaches only their own attempts, and another
+ * student's is answered as if it did not exist (noSuchTest), so that its id tells nothing.
+ */
+export function ownAttempt(userId: string, attemptId: string): SQL {
+  return sql`${eq(attempts.id, attemptId)} and ${eq(attempts.userId, userId)}`;
+}
+
+/** The 404 for an attempt that does not exist or is another student's. */
+export const noSuchTest = () => notFound('This test does not exist.');
+
 /** The attempt, locked for this transaction, if it belongs to the user; another user's attempt is a 404. */
 export async function lockAttempt(tx: Transaction, userId: string, attemptId: string) {
   const [attempt] = await tx
     .select()
     .from(attempts)
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .where(ownAttempt(userId, attemptId))
     .for('update')
     .prepare('lock_attempt')
     .execute();
-  if (!attempt) throw notFound('This test does not exist.');
+  if (!attempt) throw noSuchTest();
   return attempt;
 }
 

@@ -6,7 +6,14 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
-import { type Attempt, conflictError, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
+import {
+  type Attempt,
+  conflictError,
+  GRACE_MS,
+  noSuchTest,
+  ownAttempt,
+  type SavedAnswer,
+} from './attempt-rows.ts';
 import { dailyKeyOpensAt } from './daily-key.ts';
 import { boardCredit } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
@@ -71,11 +78,8 @@ export function resultPayload(
 
 /** GET /exam/result: the result of one of the student's scored attempts, read again. */
 export async function readResult(db: Executor, userId: string, attemptId: string, now: Date) {
-  const [attempt] = await db
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)));
-  if (!attempt) throw notFound('This test does not exist.');
+  const [attempt] = await db.select().from(attempts).where(ownAttempt(userId, attemptId));
+  if (!attempt) throw noSuchTest();
   if (attempt.kind === 'utme') throw utmeElsewhere();
   if (attempt.kind === 'contest') throw contestElsewhere();
   if (attempt.submittedAt === null) throw conflictError('This test has not been submitted yet.');
@@ -160,11 +164,11 @@ async function lockForScoring(tx: Transaction, userId: string, attemptId: string
       eligible: eligibleSql,
     })
     .from(attempts)
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .where(ownAttempt(userId, attemptId))
     .for('update')
     .prepare('lock_attempt_for_scoring')
     .execute();
-  if (!row) throw notFound('This test does not exist.');
+  if (!row) throw noSuchTest();
   if (row.kind === 'utme') throw utmeElsewhere();
   if (row.kind === 'contest') throw contestElsewhere();
   const { version, eligible, ...attempt } = row;

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { attempts, utmeSections } from '../../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
-import { type Attempt, GRACE_MS, type SavedAnswer } from './attempt-rows.ts';
+import { type Attempt, GRACE_MS, ownAttempt, type SavedAnswer } from './attempt-rows.ts';
 import { boardUser } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
@@ -133,7 +133,7 @@ export async function scoreUtmeSitting(
     const [locked] = await tx
       .select()
       .from(attempts)
-      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), eq(attempts.kind, 'utme')))
+      .where(and(ownAttempt(userId, attemptId), eq(attempts.kind, 'utme')))
       .for('update');
     if (!locked) throw notASitting();
     if (locked.submittedAt) return locked;
@@ -207,7 +207,7 @@ export async function readUtmeResult(db: Executor, userId: string, attemptId: st
   const [attempt] = await db
     .select()
     .from(attempts)
-    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId), eq(attempts.kind, 'utme')));
+    .where(and(ownAttempt(userId, attemptId), eq(attempts.kind, 'utme')));
   if (!attempt) throw notASitting();
   if (attempt.submittedAt === null) throw conflict('This UTME sitting has not been submitted yet.');
   return resultOf(db, attempt);
