@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type {
   CoinPackOffer,
@@ -22,7 +22,7 @@ import { ok, paged } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
 import { isValidPaystackSignature } from '../../http/webhook-signature.ts';
-import { grantPurchase } from '../../services/payments/grants.ts';
+import { grantPurchase, type PurchaseClaim } from '../../services/payments/grants.ts';
 
 async function balanceOf(c: { get: (key: 'deps') => AppEnv['Variables']['deps'] }, userId: string) {
   const [row] = await c
@@ -31,6 +31,18 @@ async function balanceOf(c: { get: (key: 'deps') => AppEnv['Variables']['deps'] 
     .from(users)
     .where(eq(users.id, userId));
   return row?.coins ?? 0;
+}
+
+/**
+ * Grants what the caller's browser reports paying for, once Paystack confirms the reference (grants.ts), and
+ * reads the caller's coin balance after it.
+ */
+async function grantFromBrowser(c: Context<AppEnv>, reference: string, claim: PurchaseClaim) {
+  const { db, clock, paystack } = c.get('deps');
+  const { userId } = c.get('auth');
+  const purchase = { reference, callerId: userId, claim, grantedBy: 'browser' } as const;
+  const outcome = await grantPurchase(db, paystack, purchase, clock.now());
+  return { outcome, triviaPoints: await balanceOf(c, userId) };
 }
 
 const webhookEventSchema = z.object({
@@ -47,19 +59,15 @@ export function paymentRoutes(limits: RateLimits) {
       limits.paymentVerify(subscriptionSchema),
       validate('json', subscriptionSchema),
       async (c) => {
-        const { db, clock, paystack } = c.get('deps');
         const { reference, planId } = c.req.valid('json');
-        const { userId } = c.get('auth');
-        const outcome = await grantPurchase(
-          db,
-          paystack,
-          { reference, callerId: userId, claim: { purpose: 'subscription', planId }, grantedBy: 'browser' },
-          clock.now(),
-        );
+        const { outcome, triviaPoints } = await grantFromBrowser(c, reference, {
+          purpose: 'subscription',
+          planId,
+        });
         return ok(c, 'Subscription activated successfully', {
           subscription: outcome.subscription,
           coins: outcome.coins,
-          triviaPoints: await balanceOf(c, userId),
+          triviaPoints,
         } satisfies SubscriptionGranted);
       },
     )
@@ -82,18 +90,11 @@ export function paymentRoutes(limits: RateLimits) {
       limits.paymentVerify(coinPurchaseSchema),
       validate('json', coinPurchaseSchema),
       async (c) => {
-        const { db, clock, paystack } = c.get('deps');
         const { reference, pack } = c.req.valid('json');
-        const { userId } = c.get('auth');
-        const outcome = await grantPurchase(
-          db,
-          paystack,
-          { reference, callerId: userId, claim: { purpose: 'coins', pack }, grantedBy: 'browser' },
-          clock.now(),
-        );
+        const { outcome, triviaPoints } = await grantFromBrowser(c, reference, { purpose: 'coins', pack });
         return ok(c, `You have been given ${outcome.coins} coins`, {
           coins: outcome.coins,
-          triviaPoints: await balanceOf(c, userId),
+          triviaPoints,
         } satisfies CoinsGranted);
       },
     )
