@@ -15,7 +15,7 @@ export default function SelectYear() {
   const paper = useStore(store.$paper);
   const list = useStore(store.$list);
   const selected = useStore(store.$selected);
-  const [download] = useState(createDownloadStore);
+  const [download] = useState(() => createDownloadStore());
 
   useEffect(() => {
     void store.init();

@@ -25,16 +25,16 @@ export function DownloadedPapers() {
       <h2 id="downloads-heading">Downloaded papers</h2>
       {state.status === 'loading' && <Loading label="Loading your downloaded papers" />}
       {state.status === 'failed' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
-      {state.status === 'ready' && state.papers.length === 0 && (
+      {state.status === 'ready' && state.data.papers.length === 0 && (
         <p className="hint">
           No papers on this phone yet. Choose a paper's year on Select Year and press Download for offline to
           practise it without data.
         </p>
       )}
-      {state.status === 'ready' && state.papers.length > 0 && (
+      {state.status === 'ready' && state.data.papers.length > 0 && (
         <>
           <ul className="downloads-list">
-            {state.papers.map((paper) => (
+            {state.data.papers.map((paper) => (
               <li key={paper.paperId} className="download-item">
                 <div className="download-item-text">
                   <strong>{paperTitle(paper)}</strong>
@@ -60,13 +60,14 @@ export function DownloadedPapers() {
             ))}
           </ul>
           <p className="downloads-total">
-            {countOf(state.papers.length, 'paper')} taking {formatBytes(total)} on this phone
+            {countOf(state.data.papers.length, 'paper')} taking {formatBytes(total)} on this phone
           </p>
         </>
       )}
-      {state.status === 'ready' && state.waiting > 0 && (
+      {state.status === 'ready' && state.data.waiting > 0 && (
         <p className="hint">
-          {countOf(state.waiting, 'test')} taken offline will be added to your history when you are online.
+          {countOf(state.data.waiting, 'test')} taken offline will be added to your history when you are
+          online.
         </p>
       )}
 

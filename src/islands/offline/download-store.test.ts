@@ -1,10 +1,19 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type BrowserRecord,
+  failed,
+  fakeApi,
+  success,
+  testEnvironment,
+} from '../../../tests/support/store-environment.ts';
+import { offlineApi } from '../../lib/api/endpoints.ts';
 import type { OfflinePaper, OfflinePaperSize } from '../../lib/api/offline.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
-import { createDownloadStore, type DownloadStoreDeps, SAVE_DATA_ASK_BYTES } from './download-store.ts';
+import type { Environment } from '../shared/environment.ts';
+import { createDownloadStore, SAVE_DATA_ASK_BYTES } from './download-store.ts';
 import { IMAGE_FAILED_MESSAGE } from './offline-download.ts';
 import { openPaperStore, type PaperStore } from './offline-papers.ts';
 
@@ -48,56 +57,65 @@ const size = (bytes: number): OfflinePaperSize => ({
   bytes,
   images: 2,
 });
-const ok = <T>(data: T): ApiResult<T> => ({ ok: true, data, message: '' });
+const ok = <T>(data: T): ApiResult<T> => success(data, '');
 
 let store: PaperStore;
-let deps: DownloadStoreDeps;
 let persist: ReturnType<typeof vi.fn>;
+let installApp: ReturnType<typeof vi.fn<() => void>>;
+let api: ReturnType<typeof fakeApi>;
+let browser: BrowserRecord;
+/** What the server answers next: the size and the paper. */
+let answers: { size: ApiResult<OfflinePaperSize>; paper: ApiResult<OfflinePaper> };
 
 /** Answers the size and the paper, as the server would. */
-function serve({
-  sizeResult = ok(size(40_000)) as ApiResult<unknown>,
-  paperResult = ok(paper()) as ApiResult<unknown>,
-} = {}) {
-  deps.request = vi.fn(async (_method: string, path: string) =>
-    path === '/api/v1/exam/download/size' ? sizeResult : paperResult,
-  ) as never;
+function serve({ sizeResult = ok(size(40_000)), paperResult = ok(paper()) } = {}) {
+  answers = { size: sizeResult, paper: paperResult };
 }
+
+/** The phone for this test: student-1 signed in, the paper store, images, persistence, no Save-Data. */
+function phone(parts: Partial<Environment> = {}) {
+  browser = testEnvironment({
+    call: api.call,
+    signedIn: () => true,
+    userId: () => 'student-1',
+    papers: () => store,
+    storageManager: () => ({ persist, persisted: async () => false }) as unknown as StorageManager,
+    fetchImage: async (url: string) => new Blob([`image at ${url}`]),
+    saveData: () => false,
+    now: () => NOW,
+    ...parts,
+  });
+}
+
+/** The API's calls of a binding so far. */
+const callsOf = (binding: unknown) => api.calls.filter((call) => call.binding === binding);
 
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
   store = openPaperStore();
   persist = vi.fn(async () => true);
-  deps = {
-    request: vi.fn() as never,
-    fetchImage: vi.fn(async (url: string) => new Blob([`image at ${url}`])),
-    store,
-    storage: { persist, persisted: async () => false } as never,
-    navigate: vi.fn(),
-    requireSignIn: vi.fn(),
-    toastAfterNavigation: vi.fn(),
-    owner: async () => 'student-1',
-    saveData: () => false,
-    now: () => NOW,
-    installApp: vi.fn(),
-  };
+  installApp = vi.fn<() => void>();
+  api = fakeApi()
+    .on(offlineApi.size, () => answers.size)
+    .on(offlineApi.download, () => answers.paper);
   serve();
+  phone();
   return () => vi.unstubAllGlobals();
 });
 
 describe('Download for offline', () => {
   it('shows the size of the chosen paper before anything is downloaded', async () => {
-    const download = createDownloadStore(deps);
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     expect(download.$state.get()).toEqual({ status: 'ready', size: size(40_000) });
-    expect(vi.mocked(deps.request)).toHaveBeenCalledWith('GET', '/api/v1/exam/download/size', {
-      query: { examType: 'waec', subject: 'maths', year: 'y2019' },
-    });
+    expect(api.calls).toEqual([
+      { binding: offlineApi.size, input: { query: { examType: 'waec', subject: 'maths', year: 'y2019' } } },
+    ]);
     expect(await store.list('student-1')).toEqual([]);
   });
 
   it('downloads the paper and each image with progress, stores it all and asks for persistence', async () => {
-    const download = createDownloadStore(deps);
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     const seen: string[] = [];
     download.$state.listen((state) => {
@@ -115,15 +133,15 @@ describe('Download for offline', () => {
     );
     expect(persist).toHaveBeenCalledOnce();
     // The app's screens are installed too, so that the paper can be reached with no network.
-    expect(deps.installApp).toHaveBeenCalledOnce();
+    expect(installApp).toHaveBeenCalledOnce();
   });
 
   it('asks for persistence on the first download only', async () => {
-    const first = createDownloadStore(deps);
+    const first = createDownloadStore(installApp);
     await first.choose(choice);
     await first.download();
     serve({ paperResult: ok(paper({ paperId: 'paper-2', year: { _id: 'y2020', title: '2020' } })) });
-    const second = createDownloadStore(deps);
+    const second = createDownloadStore(installApp);
     await second.choose({ ...choice, year: { _id: 'y2020', title: '2020' } });
     await second.download();
     expect((await store.list('student-1')).length).toBe(2);
@@ -131,38 +149,40 @@ describe('Download for offline', () => {
   });
 
   it('stores nothing when an image fails, and says so', async () => {
-    deps.fetchImage = vi.fn(async (url: string) => {
-      if (url === '/bank/a.png') throw new Error('offline');
-      return new Blob(['x']);
+    phone({
+      fetchImage: async (url: string) => {
+        if (url === '/bank/a.png') throw new Error('offline');
+        return new Blob(['x']);
+      },
     });
-    const download = createDownloadStore(deps);
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     await download.download();
     expect(download.$state.get()).toEqual({ status: 'failed', message: IMAGE_FAILED_MESSAGE });
     expect(await store.list('student-1')).toEqual([]);
-    expect(deps.installApp).not.toHaveBeenCalled();
+    expect(installApp).not.toHaveBeenCalled();
   });
 
   it('says a paper on the phone is downloaded without asking the server', async () => {
-    const first = createDownloadStore(deps);
+    const first = createDownloadStore(installApp);
     await first.choose(choice);
     await first.download();
-    vi.mocked(deps.request).mockClear();
-    const again = createDownloadStore(deps);
+    api.calls.length = 0;
+    const again = createDownloadStore(installApp);
     await again.choose(choice);
     expect(again.$state.get().status).toBe('done');
-    expect(deps.request).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     again.takeOffline();
-    expect(deps.navigate).toHaveBeenCalledWith('/test', { ...choice, offline: true });
+    expect(browser.navigations).toEqual([{ path: '/test', state: { ...choice, offline: true } }]);
   });
 
   it('offers a download again once the plan of the old one has ended', async () => {
     serve({ paperResult: ok(paper({ usableUntil: '2025-02-01T00:00:00.000Z' })) });
-    const first = createDownloadStore(deps);
+    const first = createDownloadStore(installApp);
     await first.choose(choice);
     await first.download();
     serve();
-    const again = createDownloadStore(deps);
+    const again = createDownloadStore(installApp);
     await again.choose(choice);
     expect(again.$state.get()).toEqual({
       status: 'ready',
@@ -172,9 +192,9 @@ describe('Download for offline', () => {
   });
 
   it('under Save-Data asks before a paper over 300 KB, and downloads only once the student agrees', async () => {
-    deps.saveData = () => true;
+    phone({ saveData: () => true });
     serve({ sizeResult: ok(size(SAVE_DATA_ASK_BYTES + 1)) });
-    const download = createDownloadStore(deps);
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     await download.download();
     expect(download.$state.get()).toEqual({ status: 'confirm', size: size(SAVE_DATA_ASK_BYTES + 1) });
@@ -187,40 +207,42 @@ describe('Download for offline', () => {
   });
 
   it('under Save-Data downloads a small paper without asking', async () => {
-    deps.saveData = () => true;
+    phone({ saveData: () => true });
     serve({ sizeResult: ok(size(SAVE_DATA_ASK_BYTES)) });
-    const download = createDownloadStore(deps);
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     await download.download();
     expect(download.$state.get().status).toBe('done');
   });
 
   it('sends a student without a plan to the plans, and one whose plan ended to renew it', async () => {
-    const refused = (code: string): ApiResult<unknown> => ({
+    const refused = (code: string): ApiResult<never> => ({
       ok: false,
       status: 402,
       message: 'You need a plan to download papers',
       code,
     });
     serve({ paperResult: refused(PaymentCode.subscriptionRequired) });
-    const download = createDownloadStore(deps);
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     await download.download();
-    expect(deps.toastAfterNavigation).toHaveBeenCalledWith('You need a plan to download papers', 'info');
-    expect(deps.navigate).toHaveBeenCalledWith('/pricing');
+    expect(browser.toastsAfterNavigation).toEqual([
+      { message: 'You need a plan to download papers', kind: 'info' },
+    ]);
+    expect(browser.navigations).toEqual([{ path: '/pricing', state: undefined }]);
 
     serve({ sizeResult: refused(PaymentCode.subscriptionExpired) });
-    const expired = createDownloadStore(deps);
+    const expired = createDownloadStore(installApp);
     await expired.choose(choice);
     expect(expired.$state.get()).toEqual({ status: 'ready' });
     await expired.download();
-    expect(deps.navigate).toHaveBeenLastCalledWith('/subscribe-now');
+    expect(browser.navigations.at(-1)).toEqual({ path: '/subscribe-now', state: undefined });
     expect(await store.list('student-1')).toEqual([]);
   });
 
   it('shows a failed download with its message, and Retry asks for the size again', async () => {
-    serve({ paperResult: { ok: false, status: 0, message: 'We could not reach the server.' } });
-    const download = createDownloadStore(deps);
+    serve({ paperResult: failed('We could not reach the server.', 0) });
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     await download.download();
     expect(download.$state.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
@@ -230,24 +252,23 @@ describe('Download for offline', () => {
   });
 
   it('sends a guest to sign in, coming back to the same exam type and subject', async () => {
-    deps.owner = async () => undefined;
-    const download = createDownloadStore(deps);
+    phone({ signedIn: () => false, userId: () => undefined });
+    const download = createDownloadStore(installApp);
     await download.choose(choice);
     expect(download.$state.get()).toEqual({ status: 'ready' });
     await download.download();
-    expect(deps.requireSignIn).toHaveBeenCalledWith('/select-year', {
-      examType: choice.examType,
-      subject: choice.subject,
-    });
-    expect(deps.request).not.toHaveBeenCalled();
+    expect(browser.navigations).toEqual([
+      { path: '/signin?next=/select-year', state: { examType: choice.examType, subject: choice.subject } },
+    ]);
+    expect(api.calls).toEqual([]);
   });
 
   it('forgets an answer for a year the student has since changed', async () => {
     let answer: (value: ApiResult<OfflinePaperSize>) => void = () => {};
-    deps.request = vi.fn(() => new Promise((resolve) => (answer = resolve))) as never;
-    const download = createDownloadStore(deps);
+    api.on(offlineApi.size, () => new Promise((resolve) => (answer = resolve)));
+    const download = createDownloadStore(installApp);
     const first = download.choose(choice);
-    await vi.waitFor(() => expect(deps.request).toHaveBeenCalled());
+    await vi.waitFor(() => expect(callsOf(offlineApi.size)).toHaveLength(1));
     void download.choose(undefined);
     answer(ok(size(1)));
     await first;

@@ -1,25 +1,13 @@
 import { atom } from 'nanostores';
 import type { OfflinePaperSize } from '../../lib/api/offline.ts';
-import { request } from '../../lib/client/api.ts';
-import { navigate } from '../../lib/client/navigation.ts';
-import { $auth, refreshUser, requireSignIn } from '../../lib/client/session.ts';
-import { readToken } from '../../lib/client/storage.ts';
-import { showToastAfterNavigation } from '../../lib/client/toasts.ts';
-import { PaymentCode } from '../../lib/errors.ts';
 import { installForOffline } from '../../service-worker/register.ts';
 import type { Choice, PaperChoice } from '../exam-selection/catalogue.ts';
+import { environment } from '../shared/environment.ts';
+import { leaveForPayment } from '../shared/leave-for-payment.ts';
 import { isUsable } from './offline-attempt.ts';
 import { findDownload } from './offline-catalogue.ts';
-import {
-  type DownloadDeps,
-  downloadPaper,
-  type Failure,
-  fetchImageBlob,
-  fetchPaperSize,
-  type PaperQuery,
-  type Progress,
-} from './offline-download.ts';
-import { type PaperStore, type PaperSummary, paperStore } from './offline-papers.ts';
+import { downloadPaper, fetchPaperSize, type PaperQuery, type Progress } from './offline-download.ts';
+import type { PaperSummary } from './offline-papers.ts';
 
 /** Under Save-Data, a download larger than this asks first: a student paying per megabyte is asked. */
 export const SAVE_DATA_ASK_BYTES = 300 * 1024;
@@ -47,47 +35,21 @@ export type DownloadState =
   | { status: 'done'; paper: PaperSummary }
   | { status: 'failed'; message: string };
 
-export interface DownloadStoreDeps extends DownloadDeps {
-  navigate: typeof navigate;
-  requireSignIn: typeof requireSignIn;
-  toastAfterNavigation: typeof showToastAfterNavigation;
-  /** The signed-in student's id, or undefined for a guest. */
-  owner: () => Promise<string | undefined>;
-  /** Whether the browser asks to save data (`navigator.connection.saveData`). */
-  saveData: () => boolean;
-  now: () => number;
-  /**
-   * Installs the app's service worker, which a phone saving data has not been sent by itself: a student who
-   * has downloaded a paper needs the app's screens with no network too.
-   */
-  installApp: () => void;
-}
+/**
+ * Installs the app's service worker, which a phone saving data has not been sent by itself: a student who
+ * has downloaded a paper needs the app's screens with no network too.
+ */
+export type InstallApp = () => void;
 
-interface NetworkInformationLike {
-  saveData?: boolean;
-}
-
-/** The real browser. */
-export function browserDownloadDeps(): DownloadStoreDeps {
-  return {
-    request,
-    fetchImage: fetchImageBlob,
-    store: paperStore(),
-    storage: typeof navigator === 'undefined' ? undefined : navigator.storage,
-    navigate,
-    requireSignIn,
-    toastAfterNavigation: showToastAfterNavigation,
-    owner: async () => {
-      if (!readToken()) return undefined;
-      // A session that has a token but no stored user yet (it was opened elsewhere) asks the server once.
-      if (!$auth.get().user) await refreshUser();
-      return $auth.get().user?._id;
-    },
-    saveData: () =>
-      (navigator as Navigator & { connection?: NetworkInformationLike }).connection?.saveData === true,
-    now: () => Date.now(),
-    installApp: installForOffline,
-  };
+/**
+ * The signed-in student's id, or undefined for a guest. A session that has a token but no stored user yet
+ * (it was opened elsewhere) asks the server once.
+ */
+async function currentOwner(): Promise<string | undefined> {
+  const { signedIn, userId, loadUser } = environment();
+  if (!signedIn()) return undefined;
+  if (!userId()) await loadUser();
+  return userId();
 }
 
 const queryOf = (choice: YearChoice): PaperQuery => ({
@@ -106,13 +68,12 @@ const samePaper = (a: YearChoice | undefined, b: YearChoice | undefined) =>
 
 /** The student's download of a paper, if the phone has one (and can be read). */
 export async function downloadOf(
-  store: PaperStore,
   owner: string | undefined,
   choice: YearChoice,
 ): Promise<PaperSummary | undefined> {
   if (!owner) return undefined;
   try {
-    return findDownload(await store.list(owner), choice);
+    return findDownload(await environment().papers().list(owner), choice);
   } catch {
     return undefined;
   }
@@ -123,7 +84,7 @@ export async function downloadOf(
  * large paper, the progress, done or what went wrong; and "Take offline" for a paper on the phone. Like
  * the full exam, downloading needs a plan or the trial: a 402 goes where /test sends it.
  */
-export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDeps()) {
+export function createDownloadStore(installApp: InstallApp = installForOffline) {
   const $state = atom<DownloadState>({ status: 'idle' });
   let choice: YearChoice | undefined;
   // The latest choice wins over an answer still on its way for an earlier one.
@@ -140,10 +101,10 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
       return;
     }
     $state.set({ status: 'checking' });
-    const owner = await deps.owner();
-    const existing = await downloadOf(deps.store, owner, next);
+    const owner = await currentOwner();
+    const existing = await downloadOf(owner, next);
     if (mine !== generation) return;
-    if (existing && isUsable(existing, deps.now())) {
+    if (existing && isUsable(existing, environment().now())) {
       $state.set({ status: 'done', paper: existing });
       return;
     }
@@ -152,35 +113,21 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
       $state.set({ status: 'ready', ...expired });
       return;
     }
-    const size = await fetchPaperSize(deps, queryOf(next));
+    const size = await fetchPaperSize(queryOf(next));
     if (mine !== generation) return;
     $state.set({ status: 'ready', ...(size.ok ? { size: size.data } : {}), ...expired });
-  }
-
-  /** A refused download for want of a plan goes to the plans, or to renew one; true when it did. */
-  function leaveForPayment(result: Failure): boolean {
-    if (result.code === PaymentCode.subscriptionExpired) {
-      deps.navigate('/subscribe-now');
-      return true;
-    }
-    if (result.code === PaymentCode.subscriptionRequired) {
-      deps.toastAfterNavigation(result.message, 'info');
-      deps.navigate('/pricing');
-      return true;
-    }
-    return false;
   }
 
   async function run(current: YearChoice, owner: string) {
     const mine = generation;
     $state.set({ status: 'downloading', progress: { done: 0, total: 1 } });
-    const result = await downloadPaper(deps, owner, queryOf(current), (progress) => {
+    const result = await downloadPaper(owner, queryOf(current), (progress) => {
       if (mine === generation) $state.set({ status: 'downloading', progress });
     });
     if (mine !== generation) return;
     if (result.ok) {
       $state.set({ status: 'done', paper: result.data });
-      deps.installApp();
+      installApp();
       return;
     }
     if (leaveForPayment(result)) return;
@@ -195,17 +142,17 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
     const current = choice;
     const state = $state.get();
     if (!current || state.status === 'downloading' || state.status === 'checking') return;
-    const owner = await deps.owner();
+    const owner = await currentOwner();
     if (current !== choice) return;
     if (!owner) {
-      deps.requireSignIn('/select-year', { examType: current.examType, subject: current.subject });
+      environment().requireSignIn('/select-year', { examType: current.examType, subject: current.subject });
       return;
     }
     let size = state.status === 'ready' ? state.size : undefined;
     if (!size) {
       const mine = generation;
       $state.set({ status: 'checking' });
-      const sized = await fetchPaperSize(deps, queryOf(current));
+      const sized = await fetchPaperSize(queryOf(current));
       if (mine !== generation) return;
       if (!sized.ok) {
         if (!leaveForPayment(sized)) $state.set({ status: 'failed', message: sized.message });
@@ -213,7 +160,7 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
       }
       size = sized.data;
     }
-    if (deps.saveData() && size.bytes > SAVE_DATA_ASK_BYTES) {
+    if (environment().saveData() && size.bytes > SAVE_DATA_ASK_BYTES) {
       $state.set({ status: 'confirm', size });
       return;
     }
@@ -222,7 +169,7 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
 
   /** The student agreed to the large download under Save-Data. */
   async function confirm() {
-    const owner = await deps.owner();
+    const owner = await currentOwner();
     if ($state.get().status !== 'confirm' || !choice || !owner) return;
     await run(choice, owner);
   }
@@ -243,7 +190,7 @@ export function createDownloadStore(deps: DownloadStoreDeps = browserDownloadDep
   /** Take offline: /test runs the downloaded paper from the phone, whatever the connection. */
   function takeOffline() {
     if (!choice || $state.get().status !== 'done') return;
-    deps.navigate('/test', { ...choice, offline: true });
+    environment().navigate('/test', { ...choice, offline: true });
   }
 
   return { $state, choose, download, confirm, cancel, retry, takeOffline };

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testEnvironment } from '../../../tests/support/store-environment.ts';
 import { createDownloadsStore, paperTitle, STORE_FAILED_MESSAGE } from './downloads-store.ts';
 import { openPaperStore, type PaperStore, type PaperSummary } from './offline-papers.ts';
 
@@ -30,14 +31,20 @@ beforeEach(() => {
   return () => vi.unstubAllGlobals();
 });
 
+/** /profile's store on this phone, for `owner` (undefined: a guest), reading `phone`. */
+function downloadsOf(owner: string | undefined, phone: PaperStore = store) {
+  testEnvironment({ papers: () => phone, userId: () => owner });
+  return createDownloadsStore();
+}
+
 describe('Downloaded papers on /profile', () => {
   it('lists the student’s downloads, newest first, with the total they take', async () => {
     await keep(summary('2018', 1000, '2025-01-01T00:00:00.000Z'));
     await keep(summary('2019', 3000, '2025-01-02T00:00:00.000Z'));
-    const downloads = createDownloadsStore({ store, owner: () => 'student-1' });
+    const downloads = downloadsOf('student-1');
     await downloads.load();
     const state = downloads.$state.get();
-    expect(state.status === 'ready' && state.papers.map(paperTitle)).toEqual([
+    expect(state.status === 'ready' && state.data.papers.map(paperTitle)).toEqual([
       'WAEC Mathematics 2019',
       'WAEC Mathematics 2018',
     ]);
@@ -45,19 +52,19 @@ describe('Downloaded papers on /profile', () => {
   });
 
   it('is empty with no downloads, and for a guest', async () => {
-    const downloads = createDownloadsStore({ store, owner: () => 'student-1' });
+    const downloads = downloadsOf('student-1');
     await downloads.load();
-    expect(downloads.$state.get()).toEqual({ status: 'ready', papers: [], waiting: 0 });
+    expect(downloads.$state.get()).toEqual({ status: 'ready', data: { papers: [], waiting: 0 } });
     await keep(summary('2019', 3000, '2025-01-02T00:00:00.000Z'));
-    const guest = createDownloadsStore({ store, owner: () => undefined });
+    const guest = downloadsOf(undefined);
     await guest.load();
-    expect(guest.$state.get()).toEqual({ status: 'ready', papers: [], waiting: 0 });
+    expect(guest.$state.get()).toEqual({ status: 'ready', data: { papers: [], waiting: 0 } });
   });
 
   it('removes a paper only once the student confirms', async () => {
     const paper = summary('2019', 3000, '2025-01-02T00:00:00.000Z');
     await keep(paper);
-    const downloads = createDownloadsStore({ store, owner: () => 'student-1' });
+    const downloads = downloadsOf('student-1');
     await downloads.load();
     downloads.askRemove(paper);
     downloads.cancelRemove();
@@ -66,7 +73,7 @@ describe('Downloaded papers on /profile', () => {
     await downloads.confirmRemove();
     expect(downloads.$removing.get()).toBeUndefined();
     expect(await store.list('student-1')).toEqual([]);
-    expect(downloads.$state.get()).toEqual({ status: 'ready', papers: [], waiting: 0 });
+    expect(downloads.$state.get()).toEqual({ status: 'ready', data: { papers: [], waiting: 0 } });
     expect(downloads.$total.get()).toBe(0);
   });
 
@@ -76,15 +83,15 @@ describe('Downloaded papers on /profile', () => {
       queuedAt: '2025-01-02T00:00:00.000Z',
       upload: { clientId: 'c1', paperId: 'p', startedAt: 'x', finishedAt: 'y', answers: [] },
     });
-    const downloads = createDownloadsStore({ store, owner: () => 'student-1' });
+    const downloads = downloadsOf('student-1');
     await downloads.load();
     const state = downloads.$state.get();
-    expect(state.status === 'ready' && state.waiting).toBe(1);
+    expect(state.status === 'ready' && state.data.waiting).toBe(1);
   });
 
   it('says so when the phone’s store cannot be read', async () => {
     const broken = { ...store, list: () => Promise.reject(new Error('blocked')) };
-    const downloads = createDownloadsStore({ store: broken, owner: () => 'student-1' });
+    const downloads = downloadsOf('student-1', broken);
     await downloads.load();
     expect(downloads.$state.get()).toEqual({ status: 'failed', message: STORE_FAILED_MESSAGE });
   });

@@ -1,21 +1,14 @@
 import { atom, computed } from 'nanostores';
-import { $auth } from '../../lib/client/session.ts';
-import { type PaperStore, type PaperSummary, paperStore } from './offline-papers.ts';
+import { environment } from '../shared/environment.ts';
+import type { LoadState } from '../shared/load-state.ts';
+import type { PaperSummary } from './offline-papers.ts';
 
-/** The list of downloads on /profile. */
-export type DownloadsState =
-  | { status: 'loading' }
-  | { status: 'ready'; papers: PaperSummary[]; waiting: number }
-  | { status: 'failed'; message: string };
+/** The list of downloads on /profile, and how many offline tests wait to be uploaded. */
+export type DownloadsState = LoadState<{ papers: PaperSummary[]; waiting: number }>;
 
 /** Shown when the phone's store cannot be read (private browsing, storage turned off). */
 export const STORE_FAILED_MESSAGE =
   'The papers on this phone could not be read. If you are browsing privately, downloads are not available.';
-
-export interface DownloadsDeps {
-  store: PaperStore;
-  owner: () => string | undefined;
-}
 
 /** The title a download is listed under: "WAEC Mathematics 2019". */
 export function paperTitle(paper: Pick<PaperSummary, 'examType' | 'subject' | 'year'>): string {
@@ -26,27 +19,26 @@ export function paperTitle(paper: Pick<PaperSummary, 'examType' | 'subject' | 'y
  * /profile's "Downloaded papers": each download with its size and date, the total they take, and Remove
  * after a confirmation; also how many offline tests still wait to be uploaded.
  */
-export function createDownloadsStore(
-  deps: DownloadsDeps = { store: paperStore(), owner: () => $auth.get().user?._id },
-) {
+export function createDownloadsStore() {
   const $state = atom<DownloadsState>({ status: 'loading' });
   /** The download the student asked to remove, waiting for the confirmation. */
   const $removing = atom<PaperSummary | undefined>(undefined);
   const $busy = atom(false);
   const $total = computed($state, (state) =>
-    state.status === 'ready' ? state.papers.reduce((sum, paper) => sum + paper.bytes, 0) : 0,
+    state.status === 'ready' ? state.data.papers.reduce((sum, paper) => sum + paper.bytes, 0) : 0,
   );
 
   /** Reads the student's downloads from the phone. */
   async function load() {
-    const owner = deps.owner();
+    const owner = environment().userId();
     if (!owner) {
-      $state.set({ status: 'ready', papers: [], waiting: 0 });
+      $state.set({ status: 'ready', data: { papers: [], waiting: 0 } });
       return;
     }
     try {
-      const [papers, waiting] = await Promise.all([deps.store.list(owner), deps.store.queued(owner)]);
-      $state.set({ status: 'ready', papers, waiting: waiting.length });
+      const store = environment().papers();
+      const [papers, waiting] = await Promise.all([store.list(owner), store.queued(owner)]);
+      $state.set({ status: 'ready', data: { papers, waiting: waiting.length } });
     } catch {
       $state.set({ status: 'failed', message: STORE_FAILED_MESSAGE });
     }
@@ -67,7 +59,7 @@ export function createDownloadsStore(
     if (!paper || $busy.get()) return;
     $busy.set(true);
     try {
-      await deps.store.remove(paper.owner, paper.paperId);
+      await environment().papers().remove(paper.owner, paper.paperId);
     } catch {
       $state.set({ status: 'failed', message: STORE_FAILED_MESSAGE });
     }

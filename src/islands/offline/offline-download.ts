@@ -1,12 +1,9 @@
-import type { OfflinePaper, OfflinePaperSize } from '../../lib/api/offline.ts';
-import type { ApiResult, request } from '../../lib/client/api.ts';
+import { offlineApi } from '../../lib/api/endpoints.ts';
+import type { OfflinePaper } from '../../lib/api/offline.ts';
+import type { ApiResult } from '../../lib/client/api.ts';
 import { imageUrlsOf } from '../quiz/quiz-images.ts';
-import {
-  type PaperStore,
-  type PaperSummary,
-  requestPersistence,
-  type StoredPaper,
-} from './offline-papers.ts';
+import { environment } from '../shared/environment.ts';
+import { type PaperSummary, requestPersistence, type StoredPaper } from './offline-papers.ts';
 
 /** Which paper, as the query of GET /api/v1/exam/download and /download/size names it. */
 export interface PaperQuery {
@@ -21,17 +18,6 @@ export interface Progress {
   total: number;
 }
 
-export type Failure = Extract<ApiResult<unknown>, { ok: false }>;
-
-/** What downloading needs from the browser, so that the tests can hand in a fake API and images. */
-export interface DownloadDeps {
-  request: typeof request;
-  /** Fetches an image of the paper; rejects when it cannot. */
-  fetchImage: (url: string) => Promise<Blob>;
-  store: PaperStore;
-  storage: StorageManager | undefined;
-}
-
 /** Shown when an image of the paper could not be fetched: the paper would be incomplete offline. */
 export const IMAGE_FAILED_MESSAGE =
   'A picture in this paper did not download, so the paper was not saved. Check your connection and try again.';
@@ -41,8 +27,8 @@ export const SAVE_FAILED_MESSAGE =
   'This phone could not store the paper. Free some space (or leave private browsing) and try again.';
 
 /** The size of a paper before it is downloaded (GET /api/v1/exam/download/size). */
-export function fetchPaperSize(deps: Pick<DownloadDeps, 'request'>, query: PaperQuery) {
-  return deps.request<OfflinePaperSize>('GET', '/api/v1/exam/download/size', { query: { ...query } });
+export function fetchPaperSize(query: PaperQuery) {
+  return environment().call(offlineApi.size, { query: { ...query } });
 }
 
 /** What the phone keeps of a paper for listing, and what it takes: the JSON as stored, and the images. */
@@ -71,12 +57,12 @@ export function summaryOf(paper: OfflinePaper, owner: string, images: Record<str
  * asks the browser to keep the store when the phone runs short of space.
  */
 export async function downloadPaper(
-  deps: DownloadDeps,
   owner: string,
   query: PaperQuery,
   onProgress: (progress: Progress) => void = () => {},
 ): Promise<ApiResult<PaperSummary>> {
-  const fetched = await deps.request<OfflinePaper>('GET', '/api/v1/exam/download', { query: { ...query } });
+  const { call, fetchImage, papers, storageManager } = environment();
+  const fetched = await call(offlineApi.download, { query: { ...query } });
   if (!fetched.ok) return fetched;
   const paper = fetched.data;
   const urls = imageUrlsOf(paper);
@@ -86,7 +72,7 @@ export async function downloadPaper(
   // One at a time: a phone on a weak signal does better with one transfer than with several competing.
   for (const url of urls) {
     try {
-      images[url] = await deps.fetchImage(url);
+      images[url] = await fetchImage(url);
     } catch {
       return { ok: false, status: 0, message: IMAGE_FAILED_MESSAGE };
     }
@@ -98,18 +84,12 @@ export async function downloadPaper(
     images,
   };
   try {
-    const first = (await deps.store.list(owner)).length === 0;
-    await deps.store.save(stored);
-    if (first) await requestPersistence(deps.storage).catch(() => false);
+    const store = papers();
+    const first = (await store.list(owner)).length === 0;
+    await store.save(stored);
+    if (first) await requestPersistence(storageManager()).catch(() => false);
   } catch {
     return { ok: false, status: 0, message: SAVE_FAILED_MESSAGE };
   }
   return { ok: true, data: stored.summary, message: '' };
-}
-
-/** The browser's way of fetching an image as a Blob. */
-export async function fetchImageBlob(url: string): Promise<Blob> {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The image ${url} answered ${response.status}`);
-  return response.blob();
 }

@@ -140,11 +140,6 @@ export function paperStore(): PaperStore {
   return shared;
 }
 
-/** Whether this browser can keep downloads at all (IndexedDB exists; it may still refuse when opened). */
-export function canKeepPapers(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
-
 /**
  * Asks the browser to keep the downloads when the phone runs short of space, once: a browser that said
  * no keeps the store as "best effort", where the downloads still work until the phone needs the room.

@@ -1,7 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  failed as failure,
+  fakeApi,
+  success,
+  testEnvironment,
+} from '../../../tests/support/store-environment.ts';
+import { offlineApi } from '../../lib/api/endpoints.ts';
+import type { QuizResult } from '../../lib/api/exam.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import type { PaperStore, QueuedAttempt } from './offline-papers.ts';
-import { isRefusedForGood, type SyncDeps, uploadQueued } from './offline-sync.ts';
+import { isRefusedForGood, uploadQueued } from './offline-sync.ts';
 
 const queued = (clientId: string, owner = 'student-1'): QueuedAttempt => ({
   owner,
@@ -15,8 +23,12 @@ const queued = (clientId: string, owner = 'student-1'): QueuedAttempt => ({
   },
 });
 
-/** A queue in memory, and an API that answers each upload in turn. */
-function setup(waiting: QueuedAttempt[], answers: ApiResult<unknown>[], online = true) {
+/** A queue in memory, and an API that answers each upload in turn, for student-1 (or a guest). */
+function setup(
+  waiting: QueuedAttempt[],
+  answers: ApiResult<QuizResult>[],
+  { online = true, guest = false } = {},
+) {
   const queue = [...waiting];
   const store = {
     queued: async (owner: string) => queue.filter((attempt) => attempt.owner === owner),
@@ -27,61 +39,58 @@ function setup(waiting: QueuedAttempt[], answers: ApiResult<unknown>[], online =
       );
     },
   } as PaperStore;
-  const request = vi.fn(async () => answers.shift() ?? { ok: false, status: 0, message: 'offline' });
-  const deps: SyncDeps = {
-    request: request as unknown as SyncDeps['request'],
-    store,
-    owner: () => 'student-1',
+  const api = fakeApi().on(offlineApi.upload, () => answers.shift() ?? failure('offline', 0));
+  testEnvironment({
+    call: api.call,
+    papers: () => store,
+    userId: () => (guest ? undefined : 'student-1'),
     isOnline: () => online,
-  };
-  return { deps, queue, request };
+  });
+  return { queue, api };
 }
 
-const ok: ApiResult<unknown> = { ok: true, data: {}, message: '' };
-const failed = (status: number): ApiResult<unknown> => ({ ok: false, status, message: `failed ${status}` });
+// What the server answers does not matter here: only whether it accepted the attempt.
+const ok = success({} as QuizResult);
+const failed = (status: number) => failure(`failed ${status}`, status);
 
 describe('uploading offline attempts', () => {
   it('sends each of the student’s attempts to POST /api/v1/exam/offline and empties the queue', async () => {
-    const { deps, queue, request } = setup(
-      [queued('a'), queued('bb'), queued('other', 'student-2')],
-      [ok, ok],
-    );
-    expect(await uploadQueued(deps)).toEqual({ sent: 2, refused: 0, kept: 0 });
-    expect(request.mock.calls).toEqual([
-      ['POST', '/api/v1/exam/offline', { body: queued('a').upload, quiet: true }],
-      ['POST', '/api/v1/exam/offline', { body: queued('bb').upload, quiet: true }],
+    const { queue, api } = setup([queued('a'), queued('bb'), queued('other', 'student-2')], [ok, ok]);
+    expect(await uploadQueued()).toEqual({ sent: 2, refused: 0, kept: 0 });
+    expect(api.calls).toEqual([
+      { binding: offlineApi.upload, input: { body: queued('a').upload, quiet: true } },
+      { binding: offlineApi.upload, input: { body: queued('bb').upload, quiet: true } },
     ]);
     expect(queue.map((attempt) => attempt.upload.clientId)).toEqual(['other']);
   });
 
   it('drops an attempt the server refuses for good (4xx), and keeps it on 0, 5xx, 401 and 429', async () => {
     for (const status of [0, 500, 503, 401, 429]) {
-      const { deps, queue } = setup([queued('a')], [failed(status)]);
-      expect(await uploadQueued(deps)).toEqual({ sent: 0, refused: 0, kept: 1 });
+      const { queue } = setup([queued('a')], [failed(status)]);
+      expect(await uploadQueued()).toEqual({ sent: 0, refused: 0, kept: 1 });
       expect(queue).toHaveLength(1);
     }
     for (const status of [400, 403, 404, 409, 422]) {
-      const { deps, queue } = setup([queued('a')], [failed(status)]);
-      expect(await uploadQueued(deps)).toEqual({ sent: 0, refused: 1, kept: 0 });
+      const { queue } = setup([queued('a')], [failed(status)]);
+      expect(await uploadQueued()).toEqual({ sent: 0, refused: 1, kept: 0 });
       expect(queue).toEqual([]);
     }
   });
 
   it('stops at the first failure worth retrying, keeping the rest for later', async () => {
-    const { deps, queue, request } = setup([queued('a'), queued('bb'), queued('ccc')], [ok, failed(0)]);
-    expect(await uploadQueued(deps)).toEqual({ sent: 1, refused: 0, kept: 2 });
-    expect(request).toHaveBeenCalledTimes(2);
+    const { queue, api } = setup([queued('a'), queued('bb'), queued('ccc')], [ok, failed(0)]);
+    expect(await uploadQueued()).toEqual({ sent: 1, refused: 0, kept: 2 });
+    expect(api.calls).toHaveLength(2);
     expect(queue.map((attempt) => attempt.upload.clientId)).toEqual(['bb', 'ccc']);
   });
 
   it('sends nothing while offline or signed out', async () => {
-    const offline = setup([queued('a')], [ok], false);
-    expect(await uploadQueued(offline.deps)).toEqual({ sent: 0, refused: 0, kept: 0 });
-    expect(offline.request).not.toHaveBeenCalled();
-    const guest = setup([queued('a')], [ok]);
-    guest.deps.owner = () => undefined;
-    await uploadQueued(guest.deps);
-    expect(guest.request).not.toHaveBeenCalled();
+    const offline = setup([queued('a')], [ok], { online: false });
+    expect(await uploadQueued()).toEqual({ sent: 0, refused: 0, kept: 0 });
+    expect(offline.api.calls).toEqual([]);
+    const guest = setup([queued('a')], [ok], { guest: true });
+    await uploadQueued();
+    expect(guest.api.calls).toEqual([]);
   });
 
   it('classifies statuses', () => {
