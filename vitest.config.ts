@@ -5,12 +5,29 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    setupFiles: ['tests/support/fail-on-unexpected-logs.ts'],
     // One migrated PGlite per run, copied for each API test database.
     globalSetup: ['tests/support/pglite-template.ts'],
     // The machines are shared and slow at times; a test that needs longer than this has a real problem.
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // `npm run coverage` measures the unit and PGlite API projects; `npm test` does not (see package.json).
+    coverage: {
+      provider: 'v8',
+      include: ['src/lib/**', 'src/server/services/**'],
+      exclude: ['**/*.test.ts'],
+      reporter: ['text-summary', 'html'],
+      thresholds: {
+        // Today's coverage, floored: it may only go up. Outside CI, a run that does better raises these
+        // numbers in this file (commit them); not on PostgreSQL, whose extra tests cover more than a
+        // machine without it can.
+        autoUpdate: !process.env.CI && !onPostgres ? (value: number) => Math.floor(value) : false,
+        lines: 0,
+        functions: 0,
+        branches: 0,
+        statements: 0,
+      },
+    },
     projects: [
       {
         extends: true as const,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -9,6 +8,7 @@ import { parseConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { attemptAnswers } from '../../src/server/db/schema.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
+import { expectLogs, testLogger } from '../support/logs.ts';
 import { confirmationTokenIn } from '../support/outbox.ts';
 import { createDatabase, ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
 import { fakeClock, memoryMailer, newStudent } from '../support/test-app.ts';
@@ -66,6 +66,7 @@ async function json(response: Response) {
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
+// A relay between the app and a real PostgreSQL server cuts it off: the api-postgres project only.
 describe.runIf(onPostgres)('while the database cannot be reached', () => {
   let database: { url: string; drop: () => Promise<void> };
   let relay: Awaited<ReturnType<typeof startRelay>>;
@@ -86,7 +87,7 @@ describe.runIf(onPostgres)('while the database cannot be reached', () => {
       mailer: memoryMailer(),
       clock: fakeClock(),
       paystack: createPaymentVerifier(config, handle.db),
-      logger: pino({ level: 'silent' }),
+      logger: testLogger(),
     });
   });
 
@@ -99,6 +100,8 @@ describe.runIf(onPostgres)('while the database cannot be reached', () => {
     app.request(path, init, { clientAddress: `10.9.${Math.floor(Math.random() * 250)}.1` });
 
   it('answers 503 with Retry-After and the error shape, says so on /health, and recovers by itself', async () => {
+    expectLogs(/the database is unavailable/);
+    expectLogs(/health check: the database does not answer/);
     const signUp = await json(
       await call('/api/v1/user', {
         method: 'POST',
@@ -126,6 +129,7 @@ describe.runIf(onPostgres)('while the database cannot be reached', () => {
   });
 });
 
+// pg_terminate_backend needs a real PostgreSQL server: the api-postgres project only.
 describe.runIf(onPostgres)('PostgreSQL terminating the app’s connections under load', () => {
   let database: { url: string; drop: () => Promise<void> };
   let admin: ReturnType<typeof postgres>;

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -7,6 +6,7 @@ import { parseConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/errors.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
+import { expectLogs, testLogger } from '../support/logs.ts';
 import { createDatabase } from '../support/server-process.ts';
 import { createTestApp, fakeClock, memoryMailer } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
@@ -43,6 +43,7 @@ describe(`database states on ${testDatabaseKind}`, () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 
+// A server that refuses connections needs a real PostgreSQL server: the api-postgres project only.
 describe.runIf(testDatabaseKind === 'postgres')('a database that is not accepting connections', () => {
   let database: { url: string; drop: () => Promise<void> };
   let admin: ReturnType<typeof postgres>;
@@ -62,7 +63,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a database that is not acceptin
       mailer: memoryMailer(),
       clock: fakeClock(),
       paystack: createPaymentVerifier(config, handle.db),
-      logger: pino({ level: 'silent' }),
+      logger: testLogger(),
     });
   });
 
@@ -74,6 +75,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a database that is not acceptin
   });
 
   it('answers 503 with Retry-After (SQLSTATE 55000), and the usual answer once connections are allowed again', async () => {
+    expectLogs(/the database is unavailable/);
     const call = () =>
       app.request(
         '/api/v1/user/login',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
 import { feedbackMessages } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, expectLogs } from '../support/test-app.ts';
 
 const t = await createTestApp({ INFO_MAILBOX: 'info@examprep.test' });
 
@@ -105,6 +105,7 @@ describe('POST /api/v1/feedback', () => {
   });
 
   it('still answers 201 and keeps the row when the mail server fails', async () => {
+    expectLogs(/feedback email failed/);
     const send = t.mailer.send;
     t.mailer.send = async () => {
       throw new Error('SMTP down');

@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
-import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import { testLogger } from '../support/logs.ts';
+import { createTestApp, expectLogs, signUpStudent } from '../support/test-app.ts';
 
 const t = await createTestApp();
 
@@ -28,6 +28,7 @@ describe('API conventions', () => {
   });
 
   it('answers 500 with a request id and no internals when something breaks', async () => {
+    expectLogs(/request failed/, { level: 'error' });
     // A database that fails on every use with an error that is not a lost connection: a bug, not an outage.
     const brokenDb = new Proxy(
       {},
@@ -43,7 +44,7 @@ describe('API conventions', () => {
       mailer: t.mailer,
       clock: t.clock,
       paystack: { mode: 'test-checkout', verify: async () => undefined },
-      logger: pino({ level: 'silent' }),
+      logger: testLogger(),
     });
     // Any route that reads the database; /health answers 503 for a failing database instead.
     const response = await app.request('/api/v1/user', {

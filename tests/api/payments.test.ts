@@ -22,7 +22,13 @@ import {
   startPaystackStandIn,
 } from '../support/paystack-stand-in.ts';
 import { readyRedis } from '../support/redis.ts';
-import { createTestApp, type ResponseBody, signUpStudent, type TestApp } from '../support/test-app.ts';
+import {
+  createTestApp,
+  expectLogs,
+  type ResponseBody,
+  signUpStudent,
+  type TestApp,
+} from '../support/test-app.ts';
 
 const paystack = await startPaystackStandIn();
 const t = await createTestApp({ PAYSTACK_SECRET_KEY: STAND_IN_SECRET, PAYSTACK_BASE_URL: paystack.baseUrl });
@@ -321,6 +327,7 @@ describe('POST /api/v1/paystack/webhook', () => {
     'answers 200 to a signed webhook whose metadata planId holds %s, and grants nothing',
     async (_, planId) => {
       // A 200, or Paystack would send the same body again for days; the refusal is logged.
+      expectLogs(/webhook grant refused/);
       const { user } = await signUpStudent(t);
       const transaction = weeklyPayment(user._id, {
         metadata: { userId: user._id, purpose: 'subscription', planId },
@@ -336,6 +343,7 @@ describe('POST /api/v1/paystack/webhook', () => {
   );
 
   it('answers 200 to a signed webhook whose reference holds a NUL, and grants nothing', async () => {
+    expectLogs(/webhook ignored: its body is not one we can read/);
     const { user } = await signUpStudent(t);
     const transaction = weeklyPayment(user._id, { reference: `ref-${randomUUID()}\u0000` });
     paystack.record(transaction);
@@ -345,6 +353,7 @@ describe('POST /api/v1/paystack/webhook', () => {
   });
 
   it('grants nothing for a signed webhook whose verification fails', async () => {
+    expectLogs(/webhook grant refused/);
     const { user } = await signUpStudent(t);
     const transaction = weeklyPayment(user._id);
     paystack.record({ ...transaction, status: 'failed' });

@@ -7,7 +7,7 @@ import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
 import { hashSecret } from '../../src/server/services/tokens.ts';
 import { readyRedis } from '../support/redis.ts';
-import { createTestApp, newStudent, signUpStudent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, expectLogs, newStudent, signUpStudent, type TestApp } from '../support/test-app.ts';
 
 const t = await createTestApp();
 const LOGIN = '/api/v1/user/login';
@@ -470,6 +470,7 @@ const offline = await createTestApp({}, { redis: deadRedis, db: t.db });
 
 describe('limits while Redis is unreachable', () => {
   it('keeps counting in memory and never answers 5xx', async () => {
+    expectLogs(/redis did not answer/);
     const { body } = await signUpStudent(offline);
     const stranger = freshAddress();
     await wrongGuesses(offline, body.telephone, stranger, 10);

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisSwitch } from '../../src/server/http/rate-limiter.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
-import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import { createTestApp, expectLogs, signUpStudent } from '../support/test-app.ts';
 
 // A Redis that accepts connections and then stops answering (a hung server, a network black hole): the rate
 // limits must fall back to memory after one short command timeout, not make every request wait for it.
@@ -112,6 +112,7 @@ const t = await createTestApp({}, { redis });
 
 describe('rate limits while Redis stalls', () => {
   it('stop asking the stalled Redis after one timed-out call, and go on counting in memory', async () => {
+    expectLogs(/redis did not answer/);
     const { body } = await signUpStudent(t);
     const afterSignUp = fake.received.length;
     const address = '198.51.100.77';

@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_STATEMENT_TIMEOUT_MS, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { createDatabase } from '../support/server-process.ts';
-import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import { createTestApp, expectLogs, signUpStudent } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
 // PostgreSQL's statement_timeout on the app's pool: a runaway statement is cancelled and its request answers
@@ -35,6 +35,7 @@ describe.runIf(onPostgres)('statement_timeout', () => {
   });
 
   it('cancels a statement that runs past it, and the request answers 503 with Retry-After', async () => {
+    expectLogs(/the database is unavailable/);
     const handle = await openDatabase(
       { kind: 'postgres', url: database.url },
       { max: 2, statementTimeoutMs: 300 },

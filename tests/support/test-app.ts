@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import pino from 'pino';
 import { afterAll } from 'vitest';
 import { type CallArgs, type DataOf, type Endpoint, pathOf } from '../../src/lib/api/endpoint.ts';
 import type { ApiErrorBody } from '../../src/lib/errors.ts';
@@ -9,6 +8,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { subscriptions } from '../../src/server/db/schema.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mailer.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
+import { testLogger } from './logs.ts';
 import { openTestDatabase, testDatabaseKind } from './test-database.ts';
 
 /** A clock that stands still until a test moves it. */
@@ -82,7 +82,8 @@ export async function createTestApp(environment: Record<string, string> = {}, op
     mailer,
     clock,
     paystack,
-    logger: pino({ level: 'silent' }),
+    // Warn- and error-level entries are kept: one that the test did not expect fails it.
+    logger: testLogger(),
     redis: options.redis,
     rateLimitPrefix: options.rateLimitPrefix,
   });
@@ -240,3 +241,6 @@ export async function subscribedStudent(t: TestApp, overrides: Record<string, un
 export function examUrl(ids: { examType: string; subject: string; year: string }) {
   return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
 }
+
+/** Lets a test say which warn- or error-level logs it causes (tests/support/logs.ts). */
+export { expectLogs } from './logs.ts';
