@@ -23,6 +23,10 @@ import { QUESTION_REPORT_REASONS } from '../../lib/api/reports.ts';
 /** A moment, stored with its time zone and read as a Date. */
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => moment('created_at').notNull().defaultNow();
+/** A row's own id, a random UUID. */
+const rowId = () => uuid('id').primaryKey().defaultRandom();
+/** The SHA-256 of a secret (a bearer token, a link's token, a device cookie), hex; never the secret itself. */
+const secretHash = () => text('token_hash').notNull().unique();
 /** The account a row belongs to, which is deleted with it. */
 const ownerId = () =>
   uuid('user_id')
@@ -32,7 +36,7 @@ const ownerId = () =>
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** Stored lower-cased so that uniqueness ignores case. */
@@ -77,10 +81,10 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     /** SHA-256 of the bearer token, hex; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: secretHash(),
     createdAt: createdAt(),
     expiresAt: moment('expires_at').notNull(),
     revokedAt: moment('revoked_at'),
@@ -91,9 +95,9 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: secretHash(),
     createdAt: createdAt(),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),
@@ -108,10 +112,10 @@ export const passwordResets = pgTable(
 export const trustedDevices = pgTable(
   'trusted_devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     /** SHA-256 of the cookie's value, hex; the value itself is never stored. */
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: secretHash(),
     createdAt: createdAt(),
     /** The last sign-in that presented the cookie; the oldest devices of an account are forgotten first. */
     lastUsedAt: moment('last_used_at').notNull(),
@@ -125,7 +129,7 @@ export const coinEntryType = pgEnum('coin_entry_type', ['credit', 'debit']);
 export const coinLedger = pgTable(
   'coin_ledger',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** Insertion order, to list entries made in the same instant newest first. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     userId: ownerId(),
@@ -147,7 +151,7 @@ export const subscriptionSource = pgEnum('subscription_source', ['trial', 'payst
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     source: subscriptionSource('source').notNull(),
     /** The plan bought; null for the free trial. */
@@ -163,7 +167,7 @@ export const subscriptions = pgTable(
 
 /** Messages from the contact form; each is also mailed to INFO_MAILBOX. */
 export const feedbackMessages = pgTable('feedback_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   fullname: text('fullname').notNull(),
   email: text('email').notNull(),
   telephone: text('telephone').notNull(),
@@ -178,7 +182,7 @@ export const feedbackMessages = pgTable('feedback_messages', {
 
 /** Exam types (WAEC, JAMB, ...). `slug` is the lower-cased title, used to match imports and name exports. */
 export const examTypes = pgTable('exam_types', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   imageUrl: text('image_url'),
@@ -187,7 +191,7 @@ export const examTypes = pgTable('exam_types', {
 
 /** Subjects (Mathematics, English, ...), shared by every exam type that has a paper in them. */
 export const subjects = pgTable('subjects', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   imageUrl: text('image_url'),
@@ -196,7 +200,7 @@ export const subjects = pgTable('subjects', {
 
 /** Exam years; `title` is the year as the catalogue shows it ("2021"). */
 export const years = pgTable('years', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   year: integer('year').notNull().unique(),
   title: text('title').notNull(),
   createdAt: createdAt(),
@@ -205,7 +209,7 @@ export const years = pgTable('years', {
 export const papers = pgTable(
   'papers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     examTypeId: uuid('exam_type_id')
       .notNull()
       .references(() => examTypes.id),
@@ -242,7 +246,7 @@ export const optionType = pgEnum('option_type', ['text', 'image', 'media', 'file
 export const questions = pgTable(
   'questions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** The stable key: the id given in the import file, or a hash of the paper and the question text. */
     key: text('key').notNull().unique(),
     paperId: uuid('paper_id')
@@ -279,7 +283,7 @@ export const questions = pgTable(
 export const options = pgTable(
   'options',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
@@ -309,13 +313,13 @@ export const emailConfirmationPurpose = pgEnum('email_confirmation_purpose', ['s
 export const emailConfirmations = pgTable(
   'email_confirmations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     purpose: emailConfirmationPurpose('purpose').notNull(),
     /** The address the link was sent to, lower-cased; for a change, the new one. */
     email: text('email').notNull(),
     /** SHA-256 of the token in the link, hex; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: secretHash(),
     createdAt: createdAt(),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),
@@ -332,7 +336,7 @@ export const attemptKind = pgEnum('attempt_kind', ['exam', 'daily', 'utme', 'top
 export const attempts = pgTable(
   'attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     kind: attemptKind('kind').notNull(),
     /** The paper of a full exam; null for a daily test and a UTME sitting. */
@@ -547,7 +551,7 @@ export const lifelineUses = pgTable(
 // what makes a browser confirmation and a webhook for the same payment change things only once.
 
 export const plans = pgTable('plans', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   /** 'weekly', 'monthly', 'yearly'. */
   planId: text('plan_id').notNull().unique(),
   title: text('title').notNull(),
@@ -570,7 +574,7 @@ export const paymentPurpose = pgEnum('payment_purpose', ['subscription', 'coins'
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     reference: text('reference').notNull().unique(),
     userId: ownerId(),
     purpose: paymentPurpose('purpose').notNull(),
@@ -633,7 +637,7 @@ export const reviewCards = pgTable(
 export const reviewAnswers = pgTable(
   'review_answers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     questionId: uuid('question_id')
       .notNull()
@@ -654,7 +658,7 @@ export const questionReportReason = pgEnum('question_report_reason', QUESTION_RE
 export const questionReports = pgTable(
   'question_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     userId: ownerId(),
     questionId: uuid('question_id')
       .notNull()
@@ -728,7 +732,7 @@ export const masteryAnswers = pgTable(
 export const contests = pgTable(
   'contests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     examTypeId: uuid('exam_type_id')
