@@ -51,13 +51,7 @@ export interface ContestStep {
  * A level the server has already closed (its time ran out, or it was handed in on another phone) answers
  * 409: the play page opens again and the server says where the entrant stands.
  */
-export function contestSubmitter(contestId: () => string): Submitter<ContestStep>;
-/** The former form, whose first argument is no longer read: the API is the store environment's. */
-export function contestSubmitter(unused: unknown, contestId: () => string): Submitter<ContestStep>;
-export function contestSubmitter(
-  ...args: [contestId: () => string] | [unused: unknown, contestId: () => string]
-): Submitter<ContestStep> {
-  const contestId = args.length === 1 ? args[0] : args[1];
+export function contestSubmitter(contestId: () => string): Submitter<ContestStep> {
   return {
     async send(exam, answers): Promise<ApiResult<ContestStep>> {
       const id = contestId();
