@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPaper } from '../../../tests/support/bank-fixture.ts';
 import {
+  appApi,
   type BrowserRecord,
   failed,
   fakeApi,
   success,
   testEnvironment,
 } from '../../../tests/support/store-environment.ts';
+import { createTestApp, subscribedStudent } from '../../../tests/support/test-app.ts';
 import { offlineApi } from '../../lib/api/endpoints.ts';
 import type { OfflinePaper, OfflinePaperSize } from '../../lib/api/offline.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
@@ -273,5 +276,32 @@ describe('Download for offline', () => {
     answer(ok(size(1)));
     await first;
     expect(download.$state.get()).toEqual({ status: 'idle' });
+  });
+});
+
+describe('Download for offline, against the API', () => {
+  it('downloads a paper for a subscribed student and keeps it on the phone with its key', async () => {
+    const t = await createTestApp();
+    const fixture = await createPaper(t.db, { count: 2 });
+    const { token, user } = await subscribedStudent(t);
+    phone({ call: appApi(t, token), userId: () => user._id, now: () => t.clock.now().getTime() });
+    const chosen = {
+      examType: { _id: fixture.ids.examType, title: 'Exam' },
+      subject: { _id: fixture.ids.subject, title: 'Subject' },
+      year: { _id: fixture.ids.year, title: 'Year' },
+    };
+    const download = createDownloadStore(installApp);
+    await download.choose(chosen);
+    const offered = download.$state.get();
+    expect(offered.status === 'ready' && offered.size?.questions).toBe(2);
+
+    await download.download();
+    const state = download.$state.get();
+    expect(state.status).toBe('done');
+    const stored = state.status === 'done' ? await store.get(user._id, state.paper.paperId) : undefined;
+    expect(stored?.questions.map((question) => question.answer)).toEqual(
+      fixture.questions.map((question) => question.right),
+    );
+    expect(installApp).toHaveBeenCalledOnce();
   });
 });

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createPaper } from '../../../tests/support/bank-fixture.ts';
 import {
+  appApi,
   failed as failure,
   fakeApi,
   success,
   testEnvironment,
 } from '../../../tests/support/store-environment.ts';
+import { createTestApp, subscribedStudent } from '../../../tests/support/test-app.ts';
 import { offlineApi } from '../../lib/api/endpoints.ts';
 import type { QuizResult } from '../../lib/api/exam.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
@@ -23,12 +27,8 @@ const queued = (clientId: string, owner = 'student-1'): QueuedAttempt => ({
   },
 });
 
-/** A queue in memory, and an API that answers each upload in turn, for student-1 (or a guest). */
-function setup(
-  waiting: QueuedAttempt[],
-  answers: ApiResult<QuizResult>[],
-  { online = true, guest = false } = {},
-) {
+/** A queue in memory, as the phone's store keeps it. */
+function memoryQueue(waiting: QueuedAttempt[]) {
   const queue = [...waiting];
   const store = {
     queued: async (owner: string) => queue.filter((attempt) => attempt.owner === owner),
@@ -39,6 +39,16 @@ function setup(
       );
     },
   } as PaperStore;
+  return { queue, store };
+}
+
+/** A queue in memory, and an API that answers each upload in turn, for student-1 (or a guest). */
+function setup(
+  waiting: QueuedAttempt[],
+  answers: ApiResult<QuizResult>[],
+  { online = true, guest = false } = {},
+) {
+  const { queue, store } = memoryQueue(waiting);
   const api = fakeApi().on(offlineApi.upload, () => answers.shift() ?? failure('offline', 0));
   testEnvironment({
     call: api.call,
@@ -91,6 +101,33 @@ describe('uploading offline attempts', () => {
     const guest = setup([queued('a')], [ok], { guest: true });
     await uploadQueued();
     expect(guest.api.calls).toEqual([]);
+  });
+
+  it('hands an attempt taken on a downloaded paper to the API, which accepts it, and empties the queue', async () => {
+    const t = await createTestApp();
+    const paper = await createPaper(t.db, { count: 2, duration: 5 });
+    const { token, user } = await subscribedStudent(t);
+    const downloaded = await t.call(offlineApi.download, { query: paper.ids, token });
+    expect(downloaded.status, downloaded.text).toBe(200);
+    const started = t.clock.now().getTime() + 60_000;
+    const first = paper.questions[0];
+    const attempt: QueuedAttempt = {
+      owner: user._id,
+      queuedAt: new Date(started + 180_000).toISOString(),
+      upload: {
+        clientId: randomUUID(),
+        paperId: paper.paperId,
+        startedAt: new Date(started).toISOString(),
+        finishedAt: new Date(started + 180_000).toISOString(),
+        answers: first ? [{ question: first.id, option: first.right }] : [],
+      },
+    };
+    // The phone comes back online an hour later.
+    t.clock.advance(3_600_000);
+    const { queue, store } = memoryQueue([attempt]);
+    testEnvironment({ call: appApi(t, token), papers: () => store, userId: () => user._id });
+    expect(await uploadQueued()).toEqual({ sent: 1, refused: 0, kept: 0 });
+    expect(queue).toEqual([]);
   });
 
   it('classifies statuses', () => {
