@@ -1,5 +1,12 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import {
+  appApi,
+  failed,
+  fakeApi,
+  success,
+  testEnvironment,
+} from '../../../tests/support/store-environment.ts';
+import { createTestApp, signUpStudent } from '../../../tests/support/test-app.ts';
 import { paymentApi } from '../../lib/api/endpoints.ts';
 import type { PurchaseGranted } from '../../lib/api/payments.ts';
 import type { User } from '../../lib/api/user.ts';
@@ -235,5 +242,25 @@ describe('the Paystack checkout', () => {
     expect(reportFailure).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'We could not open the card checkout.' }),
     );
+  });
+});
+
+describe('the test checkout, against the API', () => {
+  it('records the payment on the stand-in, then the server grants the coin pack', async () => {
+    const t = await createTestApp();
+    const { token, user } = await signUpStudent(t);
+    testEnvironment({ call: appApi(t, token) });
+    signIn({ ...payer, _id: user._id, email: user.email });
+    const onGranted = vi.fn();
+    const checkout = createCheckout({ openCardCheckout: undefined, onGranted });
+    const coins: Purchase = { purpose: 'coins', pack: 1000, coins: 1000 };
+    checkout.start(coins);
+    await checkout.payTest();
+    expect(onGranted).toHaveBeenCalledOnce();
+    expect(onGranted.mock.calls[0]?.[1]).toMatchObject({
+      coins: 1000,
+      triviaPoints: user.triviaPoints + 1000,
+    });
+    expect(checkout.$checkout.get()).toEqual({ step: 'idle' });
   });
 });
