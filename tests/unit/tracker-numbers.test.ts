@@ -10,7 +10,7 @@ const TEXT = /\.(ts|tsx|astro|md|mdx|css|mjs|js)$/;
 const CITATION = /\bissues? ?#?\d+\b|\(#\d+\)/i;
 
 function files(folder: string): string[] {
-  let entries: ReturnType<typeof readdirSync<string>>;
+  let entries: string[];
   try {
     entries = readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' });
   } catch {
