@@ -34,6 +34,7 @@ export function testEnvironment(parts: Partial<Environment> = {}): BrowserRecord
     userId: () => undefined,
     signedIn: () => false,
     loadUser: async () => {},
+    refreshUser: async () => undefined,
     setCoins: () => {},
     forgetAccount: () => {},
     showToast: (message, kind = 'info') => record.toasts.push({ message, kind }),

@@ -1,20 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
 import { coinHistoryApi } from '../../lib/api/endpoints.ts';
 import type { CoinHistoryEntry } from '../../lib/api/history.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
+import { $auth, type SessionPayload } from '../../lib/client/session.ts';
+import { signedCoins } from './CoinHistory.tsx';
+import { createProfileStore, HISTORY_LIMIT } from './profile-store.ts';
 
-// The profile store against a stand-in API, and a stand-in for the session's refresh of the student: the
-// store environment's loadUser does not answer why a refresh failed, which the page shows.
-vi.mock('../../lib/client/session.ts', async (original) => ({
-  ...(await original<typeof import('../../lib/client/session.ts')>()),
-  refreshUser: vi.fn(async () => undefined),
-}));
-
-const { $auth, refreshUser } = await import('../../lib/client/session.ts');
-const { createProfileStore, HISTORY_LIMIT } = await import('./profile-store.ts');
-const { signedCoins } = await import('./CoinHistory.tsx');
+// The profile store against a stand-in API and a stand-in refresh of the student, whose answers each test
+// queues (the page shows why a refresh failed).
 
 /** The coin history's answer, changed by each test. */
 let historyAnswer: ApiResult<Paged<CoinHistoryEntry>> | undefined;
@@ -47,9 +42,13 @@ const history = (docs: CoinHistoryEntry[]): ApiResult<Paged<CoinHistoryEntry>> =
   data: { docs, totalDocs: docs.length, limit: HISTORY_LIMIT, page: 1, totalPages: 1 },
 });
 
+/** What the next refreshes of the student do, in turn; a refresh with none queued answers nothing. */
+let refreshes: (() => ApiResult<SessionPayload> | undefined)[] = [];
+let refreshCount = 0;
+
 /** The session call succeeds: the student is stored, as the real one does. */
 function serverAnswersWithStudent() {
-  vi.mocked(refreshUser).mockImplementationOnce(async () => {
+  refreshes.push(() => {
     $auth.set({ user: student, profile: null, isAuth: true });
     return undefined;
   });
@@ -62,11 +61,16 @@ beforeEach(() => {
     if (!historyAnswer) throw new Error('unexpected call to the coin history');
     return historyAnswer;
   });
-  testEnvironment({ call: api.call });
+  refreshes = [];
+  refreshCount = 0;
+  testEnvironment({
+    call: api.call,
+    refreshUser: async () => {
+      refreshCount += 1;
+      return refreshes.shift()?.();
+    },
+  });
   $auth.set({ user: null, profile: null, isAuth: false });
-});
-afterEach(() => {
-  vi.clearAllMocks();
 });
 
 describe('/profile loading', () => {
@@ -90,7 +94,7 @@ describe('/profile loading', () => {
 
   it('says why when the account cannot be loaded, and Retry loads it', async () => {
     historyAnswer = offline;
-    vi.mocked(refreshUser).mockResolvedValueOnce(offline);
+    refreshes.push(() => offline);
     const store = createProfileStore();
     await store.load();
     expect(store.$account.get()).toEqual({ status: 'failed', message: offline.message });
@@ -113,7 +117,7 @@ describe('/profile loading', () => {
     historyAnswer = history([welcome]);
     await store.loadHistory();
     expect(store.$history.get()).toEqual({ status: 'ready', data: [welcome] });
-    expect(refreshUser).toHaveBeenCalledTimes(1);
+    expect(refreshCount).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { coinHistoryApi, userApi } from '../../lib/api/endpoints.ts';
 import type { CoinHistoryEntry } from '../../lib/api/history.ts';
-import { $auth, refreshUser, replaceUser, type User } from '../../lib/client/session.ts';
+import { $auth, replaceUser, type User } from '../../lib/client/session.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
 import { environment } from '../shared/environment.ts';
@@ -67,7 +67,7 @@ export function createProfileStore() {
     if (!$user.get()) $account.set({ status: 'loading' });
     // The session's refresh, not the environment's loadUser: when nothing is stored, the page says why
     // the account did not load, which only the refresh's answer tells.
-    const [account] = await Promise.all([refreshUser(), loadHistory()]);
+    const [account] = await Promise.all([environment().refreshUser(), loadHistory()]);
     if ($user.get()) $account.set({ status: 'ready', data: null });
     else
       $account.set({ status: 'failed', message: account && !account.ok ? account.message : ACCOUNT_FAILED });

@@ -9,7 +9,14 @@
 import { call, reportFailure } from '../../lib/client/api.ts';
 import { showErrorModal } from '../../lib/client/error-modal.ts';
 import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
-import { $auth, clearSession, loadUser, replaceUser, requireSignIn } from '../../lib/client/session.ts';
+import {
+  $auth,
+  clearSession,
+  loadUser,
+  refreshUser,
+  replaceUser,
+  requireSignIn,
+} from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
@@ -47,6 +54,8 @@ export interface Environment {
   signedIn: () => boolean;
   /** Refreshes the signed-in student (and so the header's coin balance) from the server. */
   loadUser: () => Promise<void>;
+  /** As loadUser, and says how the call went (undefined without a session on this browser). */
+  refreshUser: typeof refreshUser;
   /** Puts a new coin balance in the header. */
   setCoins: (coins: number) => void;
   /** Forgets everything this browser stored (local and session storage): the account was deleted. */
@@ -159,6 +168,7 @@ export function browserEnvironment(): Environment {
     userId: () => $auth.get().user?._id,
     signedIn: () => Boolean(readToken()),
     loadUser,
+    refreshUser,
     setCoins: (coins) => {
       const user = $auth.get().user;
       if (user) replaceUser({ ...user, triviaPoints: coins });
