@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { userApi } from '../../src/lib/api/endpoints.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { adminSchema, createAdmin } from '../../src/server/services/admins.ts';
@@ -24,9 +25,9 @@ describe('createAdmin', () => {
     });
     expect((await createAdmin(t.db, input)).created).toBe(true);
     const body = { telephone: '08030000009', password: 'long-admin-password' };
-    const fromWeb = await t.request('POST', '/api/v1/user/login', { body });
+    const fromWeb = await t.call(userApi.signIn, { body });
     expect(fromWeb.status).toBe(403);
-    const fromConsole = await t.request('POST', '/api/v1/user/login', {
+    const fromConsole = await t.call(userApi.signIn, {
       body,
       headers: { 'frontend-source': 'admin-console' },
     });

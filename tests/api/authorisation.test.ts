@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ContestBoard, ContestSummary } from '../../src/lib/api/contest.ts';
+import {
+  attemptHistoryApi,
+  coinHistoryApi,
+  contestApi,
+  examApi,
+  masteryApi,
+  offlineApi,
+  paymentApi,
+  userApi,
+  utmeApi,
+} from '../../src/lib/api/endpoints.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import { UNAUTHORIZED_MESSAGE } from '../../src/lib/errors.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -151,7 +161,7 @@ async function preparedStudent() {
   if (exam.status !== 200 || daily.status !== 200 || utme.status !== 200 || offline.status !== 200)
     throw new Error(`fixture failed: ${exam.text} ${daily.text} ${utme.text} ${offline.text}`);
   const reference = `ref-${randomUUID()}`;
-  const paid = await t.request('POST', '/api/v1/test-checkout', {
+  const paid = await t.call(paymentApi.testCheckout, {
     token: student.token,
     body: {
       reference,
@@ -325,7 +335,7 @@ describe('endpoints that need a user', () => {
     const owner = await preparedStudent();
     try {
       t.clock.advance(30 * DAY - 60_000);
-      const stillValid = await t.request('GET', '/api/v1/user', { token: owner.token });
+      const stillValid = await t.call(userApi.current, { token: owner.token });
       expect(stillValid.status).toBe(200);
       t.clock.advance(60_001);
       await expectAllRefused(owner.token, owner);
@@ -336,14 +346,14 @@ describe('endpoints that need a user', () => {
 
   it('answer 401 with a token revoked by logging out', async () => {
     const owner = await preparedStudent();
-    const loggedOut = await t.request('POST', '/api/v1/user/logout', { token: owner.token });
+    const loggedOut = await t.call(userApi.signOut, { token: owner.token });
     expect(loggedOut.status).toBe(200);
     await expectAllRefused(owner.token, owner);
   });
 
   it('answer 401 with the token of an account deleted since', async () => {
     const owner = await preparedStudent();
-    const deleted = await t.request('DELETE', '/api/v1/user', {
+    const deleted = await t.call(userApi.delete, {
       token: owner.token,
       body: { password: owner.body.password },
     });
@@ -490,10 +500,7 @@ describe('one student cannot read or change another student’s data', () => {
   it('B’s topic mastery holds only B’s answers, and B asking for A’s topic practice gets B’s own', async () => {
     const { a, b } = await pair();
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
-    const scored = await t.request('POST', '/api/v1/exam/answer', {
-      token: a.token,
-      body: { exam: a.attemptId, answers },
-    });
+    const scored = await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId, answers } });
     expect(scored.status).toBe(200);
     const aMastery = await t.request('GET', '/api/v1/mastery', { token: a.token });
     expect(aMastery.json.data.subjects[0].topics[0]).toMatchObject({
@@ -501,22 +508,19 @@ describe('one student cannot read or change another student’s data', () => {
       answers: 4,
       right: 4,
     });
-    const bMastery = await t.request('GET', '/api/v1/mastery', { token: b.token });
+    const bMastery = await t.call(masteryApi.overview, { token: b.token });
     expect(bMastery.status).toBe(200);
     expect(bMastery.json.data.subjects).toEqual([]);
 
     // Topic practice leaves out the questions of a student's open tests: both hand theirs in first.
     for (const student of [a, b]) {
-      const daily = await t.request('POST', '/api/v1/exam/answer/daily', {
+      const daily = await t.call(examApi.submitDaily, {
         token: student.token,
         body: { subject: paper.ids.subject },
       });
       expect(daily.status).toBe(200);
     }
-    expect(
-      (await t.request('POST', '/api/v1/exam/answer', { token: b.token, body: { exam: b.attemptId } }))
-        .status,
-    ).toBe(200);
+    expect((await t.call(examApi.submit, { token: b.token, body: { exam: b.attemptId } })).status).toBe(200);
     const practice = await t.request('GET', topicUrl, { token: a.token });
     expect(practice.status, practice.text).toBe(200);
     const [question] = practice.json.data.questions;
@@ -542,10 +546,7 @@ describe('one student cannot read or change another student’s data', () => {
   it('B cannot report a question only A has met, and A’s open report does not stand in B’s way', async () => {
     const { a, b } = await pair();
     const report = validRequest('POST /api/v1/question/report', a);
-    const submitted = await t.request('POST', '/api/v1/exam/answer', {
-      token: a.token,
-      body: { exam: a.attemptId },
-    });
+    const submitted = await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId } });
     expect(submitted.status).toBe(200);
     const mine = await send('POST /api/v1/question/report', report, a.token);
     expect(mine.status, mine.text).toBe(201);
@@ -558,10 +559,7 @@ describe('one student cannot read or change another student’s data', () => {
     expectErrorShape(refused);
     expect(await rowsOf(t.db, b.id)).toBe(bBefore);
 
-    const bSubmitted = await t.request('POST', '/api/v1/exam/answer', {
-      token: b.token,
-      body: { exam: b.attemptId },
-    });
+    const bSubmitted = await t.call(examApi.submit, { token: b.token, body: { exam: b.attemptId } });
     expect(bSubmitted.status).toBe(200);
     const theirs = await send('POST /api/v1/question/report', report, b.token);
     expect(theirs.status, theirs.text).toBe(201);
@@ -574,16 +572,10 @@ describe('one student cannot read or change another student’s data', () => {
     const [question] = paper.questions;
     if (!question) throw new Error('no question');
     // A leaves every question blank: all four enter A's deck when A reads it.
-    const submitted = await t.request('POST', '/api/v1/exam/answer', {
-      token: a.token,
-      body: { exam: a.attemptId },
-    });
+    const submitted = await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId } });
     expect(submitted.status).toBe(200);
     // The deck holds back the questions of an open test: A hands in the open daily test too.
-    const daily = await t.request('POST', '/api/v1/exam/answer/daily', {
-      token: a.token,
-      body: { subject: paper.ids.subject },
-    });
+    const daily = await t.call(examApi.submitDaily, { token: a.token, body: { subject: paper.ids.subject } });
     expect(daily.status).toBe(200);
     const aDeck = await send('GET /api/v1/review/due', validRequest('GET /api/v1/review/due', a), a.token);
     expect(JSON.parse(aDeck.text).data.counts.dueNow).toBe(4);
@@ -620,7 +612,7 @@ describe('one student cannot read or change another student’s data', () => {
       token: a.token,
       body: { exam: a.attemptId, question: paper.questions[1]?.id, kind: 'skip' },
     });
-    const history = await t.request('GET', '/api/v1/history?limit=100', { token: b.token });
+    const history = await t.call(coinHistoryApi.list, { query: { limit: 100 }, token: b.token });
     expect(history.status).toBe(200);
     const ids = history.json.data.docs.map((entry: { _id: string }) => entry._id);
     const owners = await t.db
@@ -635,24 +627,21 @@ describe('one student cannot read or change another student’s data', () => {
 
   it('B’s test history holds only B’s attempts', async () => {
     const { a, b } = await pair();
-    const submitted = await t.request('POST', '/api/v1/exam/answer', {
-      token: a.token,
-      body: { exam: a.attemptId },
-    });
+    const submitted = await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId } });
     expect(submitted.status).toBe(200);
-    const aHistory = await t.request('GET', '/api/v1/exam/history', { token: a.token });
+    const aHistory = await t.call(attemptHistoryApi.list, { token: a.token });
     expect(aHistory.json.data.docs.map((entry: { _id: string }) => entry._id)).toEqual([a.attemptId]);
-    const bHistory = await t.request('GET', '/api/v1/exam/history', { token: b.token });
+    const bHistory = await t.call(attemptHistoryApi.list, { token: b.token });
     expect(bHistory.status).toBe(200);
     expect(bHistory.json.data).toMatchObject({ docs: [], totalDocs: 0 });
   });
 
   it('B reads and edits only B’s own profile', async () => {
     const { a, b, aBefore } = await pair();
-    const profile = await t.request('GET', '/api/v1/user', { token: b.token });
+    const profile = await t.call(userApi.current, { token: b.token });
     expect(profile.json.data.user._id).toBe(b.id);
     expect(profile.text).not.toContain(a.body.email);
-    const edit = await t.request('PUT', '/api/v1/user', {
+    const edit = await t.call(userApi.update, {
       token: b.token,
       body: { email: a.body.email, currentPassword: b.body.password },
     });
@@ -665,7 +654,7 @@ describe('one student cannot read or change another student’s data', () => {
       to: a.body.email,
       subject: 'Someone tried to use your email address',
     });
-    const rename = await t.request('PUT', '/api/v1/user', { token: b.token, body: { firstName: 'Bola' } });
+    const rename = await t.call(userApi.update, { token: b.token, body: { firstName: 'Bola' } });
     expect(rename.json.data._id).toBe(b.id);
     const [aRow] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, a.id));
     expect(aRow?.firstName).toBe(a.body.firstName);
@@ -685,7 +674,7 @@ describe('one student cannot read or change another student’s data', () => {
     expect(resend.status).toBe(409);
     expect(t.mailer.sent.filter((message) => message.to === a.body.email)).toHaveLength(sentToA);
     const bBefore = await rowsOf(t.db, b.id);
-    const opened = await t.request('POST', '/api/v1/user/verify-email', {
+    const opened = await t.call(userApi.confirmEmail, {
       token: b.token,
       body: { token: confirmationTokenFor(t, a.body.email) },
     });
@@ -702,14 +691,14 @@ describe('one student cannot read or change another student’s data', () => {
     expect(response.status).toBe(200);
     const [bRow] = await t.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, b.id));
     expect(bRow?.deletedAt).not.toBeNull();
-    expect((await t.request('GET', '/api/v1/user', { token: a.token })).status).toBe(200);
+    expect((await t.call(userApi.current, { token: a.token })).status).toBe(200);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
   });
 
   it('B logging out revokes only B’s session', async () => {
     const { a, b, aBefore } = await pair();
-    expect((await t.request('POST', '/api/v1/user/logout', { token: b.token })).status).toBe(200);
-    expect((await t.request('GET', '/api/v1/user', { token: a.token })).status).toBe(200);
+    expect((await t.call(userApi.signOut, { token: b.token })).status).toBe(200);
+    expect((await t.call(userApi.current, { token: a.token })).status).toBe(200);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
   });
 
@@ -756,10 +745,7 @@ describe('one student cannot read or change another student’s data', () => {
     const [first] = aLevel?.questions ?? [];
     if (!aLevel || !bLevel || !first) throw new Error('the contest has no level open');
     const answer = { question: first._id, option: await rightOption(t.db, first._id) };
-    const saved = await t.request('PATCH', '/api/v1/exam/answer', {
-      token: a.token,
-      body: { exam: aLevel._id, ...answer },
-    });
+    const saved = await t.call(examApi.saveAnswer, { token: a.token, body: { exam: aLevel._id, ...answer } });
     expect(saved.status, saved.text).toBe(200);
     const aBefore = await rowsOf(t.db, a.id);
     const bBefore = await rowsOf(t.db, b.id);
@@ -812,7 +798,8 @@ describe('one student cannot read or change another student’s data', () => {
     try {
       t.clock.set(new Date(contest.startsAt.getTime() + 1000));
       const level = (await openLevel(t, a.token, contest.id)).json.data;
-      const handedIn = await t.request('POST', `/api/v1/contest/${contest.id}/level`, {
+      const handedIn = await t.call(contestApi.handIn, {
+        params: { id: contest.id },
         token: a.token,
         body: { exam: level._id, answers: await rightAnswers(t.db, level) },
       });
@@ -821,7 +808,7 @@ describe('one student cannot read or change another student’s data', () => {
       t.clock.set(new Date(contest.startsAt.getTime() + 16 * 60_000));
       let run = { scored: 1, finished: 1 };
       while (run.scored + run.finished > 0) run = await runContestJob(t.db, t.clock.now());
-      const won = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`, { token: a.token });
+      const won = await t.call(contestApi.one, { params: { id: contest.id }, token: a.token });
       expect(won.json.data.entry).toMatchObject({
         place: 1,
         sponsored: { claimedAt: null, blockedBy: 'age' },
@@ -841,12 +828,12 @@ describe('one student cannot read or change another student’s data', () => {
       // B's rows stay as they were: not even B's age is recorded.
       expect(await rowsOf(t.db, b.id)).toBe(bBefore);
 
-      const aReview = await t.request('GET', `/api/v1/contest/${contest.id}/review`, { token: a.token });
+      const aReview = await t.call(contestApi.review, { params: { id: contest.id }, token: a.token });
       expect(aReview.json.data.levels.map((row: { correctAnswer: number }) => row.correctAnswer)).toEqual([
         6,
       ]);
       // B opened no level: B's review has none, and nothing of A's.
-      const bReview = await t.request('GET', `/api/v1/contest/${contest.id}/review`, { token: b.token });
+      const bReview = await t.call(contestApi.review, { params: { id: contest.id }, token: b.token });
       expect(bReview.status).toBe(200);
       expect(bReview.json.data.levels).toEqual([]);
       expect(bReview.text).not.toContain(level._id);
@@ -867,22 +854,21 @@ describe('one student cannot read or change another student’s data', () => {
     ] as const) {
       // The profile takes one field a change.
       for (const field of [{ firstName: name.firstName }, { lastName: name.lastName }]) {
-        const renamed = await t.request('PUT', '/api/v1/user', { token: student.token, body: field });
+        const renamed = await t.call(userApi.update, { token: student.token, body: field });
         expect(renamed.status, renamed.text).toBe(200);
       }
     }
     const shared = await liveContest([a, b]);
     const [aLevel] = shared.levels;
     if (!aLevel) throw new Error('the contest has no level open');
-    const handedIn = await t.request('POST', `/api/v1/contest/${shared.id}/level`, {
+    const handedIn = await t.call(contestApi.handIn, {
+      params: { id: shared.id },
       token: a.token,
       body: { exam: aLevel._id, answers: await rightAnswers(t.db, aLevel) },
     });
     expect(handedIn.status).toBe(200);
 
-    const board = await t.request<ContestBoard>('GET', `/api/v1/contest/${shared.id}/board`, {
-      token: b.token,
-    });
+    const board = await t.call(contestApi.board, { params: { id: shared.id }, token: b.token });
     expect(board.status).toBe(200);
     expect(board.json.data.docs).toEqual([
       expect.objectContaining({ place: 1, name: 'Amaka E.', points: 30, isMe: false }),
@@ -891,11 +877,9 @@ describe('one student cannot read or change another student’s data', () => {
     expect(board.json.data.me).toMatchObject({ place: 2, name: 'Bola Adeyemi', isMe: true });
     for (const secret of ['Eze', a.id, a.body.email, a.body.telephone])
       expect(board.text).not.toContain(secret);
-    const theirs = await t.request<ContestBoard>('GET', `/api/v1/contest/${shared.id}/board`, {
-      token: a.token,
-    });
+    const theirs = await t.call(contestApi.board, { params: { id: shared.id }, token: a.token });
     expect(theirs.json.data.docs.map((row) => row.name)).toEqual(['Amaka Eze', 'Bola A.']);
-    const anonymous = await t.request<ContestBoard>('GET', `/api/v1/contest/${shared.id}/board`);
+    const anonymous = await t.call(contestApi.board, { params: { id: shared.id } });
     expect(anonymous.json.data.docs.map((row) => row.name)).toEqual(['Amaka E.', 'Bola A.']);
     expect(anonymous.json.data.me).toBeNull();
   });
@@ -905,7 +889,8 @@ describe('one student cannot read or change another student’s data', () => {
     const shared = await liveContest([a, b]);
     const [aLevel] = shared.levels;
     if (!aLevel) throw new Error('the contest has no level open');
-    const handedIn = await t.request('POST', `/api/v1/contest/${shared.id}/level`, {
+    const handedIn = await t.call(contestApi.handIn, {
+      params: { id: shared.id },
       token: a.token,
       body: { exam: aLevel._id, answers: await rightAnswers(t.db, aLevel) },
     });
@@ -915,7 +900,7 @@ describe('one student cannot read or change another student’s data', () => {
       .from(contestEntries)
       .where(and(eq(contestEntries.contestId, shared.id), eq(contestEntries.userId, b.id)));
 
-    const mine = await t.request<ContestSummary>('GET', `/api/v1/contest/${shared.id}`, { token: b.token });
+    const mine = await t.call(contestApi.one, { params: { id: shared.id }, token: b.token });
     expect(mine.status).toBe(200);
     expect(mine.json.data.entrants).toBe(2);
     expect(mine.json.data.entry).toMatchObject({
@@ -924,19 +909,17 @@ describe('one student cannot read or change another student’s data', () => {
       levelsDone: 0,
       points: 0,
     });
-    const theirs = await t.request<ContestSummary>('GET', `/api/v1/contest/${shared.id}`, { token: a.token });
+    const theirs = await t.call(contestApi.one, { params: { id: shared.id }, token: a.token });
     expect(theirs.json.data.entry).toMatchObject({ openLevel: 2, levelsDone: 1, points: 30 });
-    const notEntered = await t.request<ContestSummary>('GET', `/api/v1/contest/${a.contestId}`, {
-      token: b.token,
-    });
+    const notEntered = await t.call(contestApi.one, { params: { id: a.contestId }, token: b.token });
     expect(notEntered.status).toBe(200);
     expect(notEntered.json.data).toMatchObject({ entrants: 1, entry: null });
   });
 
   it('the leaderboard tells B only B’s own rank', async () => {
     const { a, b } = await pair();
-    await t.request('POST', '/api/v1/exam/answer', { token: a.token, body: { exam: a.attemptId } });
-    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token: b.token });
+    await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId } });
+    const board = await t.call(examApi.leaderboard, { token: b.token });
     expect(board.status).toBe(200);
     expect(board.json.data.me).toBeNull();
     expect(board.text).not.toContain(a.body.email);
@@ -946,10 +929,10 @@ describe('one student cannot read or change another student’s data', () => {
 
   it('B cannot read A’s result', async () => {
     const { a, b } = await pair();
-    await t.request('POST', '/api/v1/exam/answer', { token: a.token, body: { exam: a.attemptId } });
-    const own = await t.request('GET', `/api/v1/exam/result?exam=${a.attemptId}`, { token: a.token });
+    await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId } });
+    const own = await t.call(examApi.result, { query: { exam: a.attemptId }, token: a.token });
     expect(own.status).toBe(200);
-    const stolen = await t.request('GET', `/api/v1/exam/result?exam=${a.attemptId}`, { token: b.token });
+    const stolen = await t.call(examApi.result, { query: { exam: a.attemptId }, token: b.token });
     expect(stolen.status).toBe(404);
     expect(stolen.json).toMatchObject({ success: false, message: 'This test does not exist.' });
     expect(stolen.text).not.toContain('quizAnswers');
@@ -988,12 +971,9 @@ describe('one student cannot read or change another student’s data', () => {
     expect(own.json.data.answers).toEqual([]);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
 
-    const scored = await t.request('POST', '/api/v1/exam/answer/utme', {
-      token: a.token,
-      body: { exam: a.utmeId },
-    });
+    const scored = await t.call(utmeApi.submit, { token: a.token, body: { exam: a.utmeId } });
     expect(scored.status).toBe(200);
-    const stolen = await t.request('GET', `/api/v1/exam/utme/result?exam=${a.utmeId}`, { token: b.token });
+    const stolen = await t.call(utmeApi.result, { query: { exam: a.utmeId }, token: b.token });
     expect(stolen.status).toBe(404);
     expect(stolen.text).not.toContain('quizAnswers');
   });
@@ -1021,11 +1001,10 @@ describe('one student cannot read or change another student’s data', () => {
 
     // A paper only A downloaded.
     const onlyA = await createPaper(t.db, { count: 2 });
-    const downloaded = await t.request(
-      'GET',
-      `/api/v1/exam/download?examType=${onlyA.ids.examType}&subject=${onlyA.ids.subject}&year=${onlyA.ids.year}`,
-      { token: a.token },
-    );
+    const downloaded = await t.call(offlineApi.download, {
+      query: { examType: onlyA.ids.examType, subject: onlyA.ids.subject, year: onlyA.ids.year },
+      token: a.token,
+    });
     expect(downloaded.status).toBe(200);
     const aWithDownload = await rowsOf(t.db, a.id);
     const bBefore = await rowsOf(t.db, b.id);
@@ -1049,7 +1028,7 @@ describe('one student cannot read or change another student’s data', () => {
     const a = await signUpStudent(t);
     const b = await signUpStudent(t);
     const deviceOf = async (student: { body: { telephone: string; password: string } }) => {
-      const signedIn = await t.request('POST', '/api/v1/user/login', {
+      const signedIn = await t.call(userApi.signIn, {
         body: { telephone: student.body.telephone, password: student.body.password },
       });
       return (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -1058,7 +1037,7 @@ describe('one student cannot read or change another student’s data', () => {
     const bDevice = await deviceOf(b);
     const address = '198.51.100.77';
     const signIn = (password: string, cookie?: string) =>
-      t.request('POST', '/api/v1/user/login', {
+      t.call(userApi.signIn, {
         body: { telephone: a.body.telephone, password },
         address,
         ...(cookie ? { headers: { cookie } } : {}),

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
-import type { UtmeResult, UtmeSitting } from '../../src/lib/api/utme.ts';
+import { examApi, masteryApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
+import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import { papers, users } from '../../src/server/db/schema.ts';
 import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
 import {
   createTestApp,
-  examUrl,
   signUpStudent,
   signUpUnconfirmedStudent,
   subscribedStudent,
@@ -30,16 +29,13 @@ const allRight = (questions: FixtureQuestion[]): Answer[] =>
   questions.map((q) => ({ question: q.id, option: q.right }));
 
 async function openPaper(app: TestApp, token: string, ids: Ids) {
-  const started = await app.request<ExamPayload>('GET', examUrl(ids), { token });
+  const started = await app.call(examApi.paper, { query: { exam: 'new', ...ids }, token });
   expect(started.status, started.text).toBe(200);
   return started.json.data;
 }
 
 async function submitExam(app: TestApp, token: string, exam: string, answers: Answer[]) {
-  const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
-    token,
-    body: { exam, answers },
-  });
+  const submitted = await app.call(examApi.submit, { token, body: { exam, answers } });
   expect(submitted.status, submitted.text).toBe(200);
   return submitted.json.data;
 }
@@ -50,16 +46,13 @@ async function takeDaily(
   subject: string,
   answer: (id: string) => string | null,
 ) {
-  const started = await app.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${subject}`, { token });
+  const started = await app.call(examApi.daily, { query: { subject }, token });
   expect(started.status, started.text).toBe(200);
   const answers = started.json.data.questions.flatMap((q) => {
     const option = answer(q._id);
     return option ? [{ question: q._id, option }] : [];
   });
-  const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
-    token,
-    body: { subject, answers },
-  });
+  const submitted = await app.call(examApi.submitDaily, { token, body: { subject, answers } });
   expect(submitted.status, submitted.text).toBe(200);
   return { questions: started.json.data.questions.map((q) => q._id), result: submitted.json.data };
 }
@@ -119,11 +112,10 @@ describe('topic practice', () => {
       const [paper] = bank.papers;
       if (!paper) throw new Error('fixture');
       const student = await subscribedStudent(app);
-      const practice = await app.request<ExamPayload>(
-        'GET',
-        `/api/v1/exam/topic?subject=${bank.subject.slug}&topic=Indices`,
-        { token: student.token },
-      );
+      const practice = await app.call(masteryApi.topic, {
+        query: { subject: bank.subject.slug, topic: 'Indices' },
+        token: student.token,
+      });
       await submitExam(app, student.token, practice.json.data._id, []);
 
       const open = await openPaper(app, student.token, paper.ids);
@@ -131,9 +123,7 @@ describe('topic practice', () => {
       expect(result).toMatchObject({ counted: true, score: 25, correctAnswer: 5 });
       expect(result.credit).toEqual({ questions: 3, points: 15, seenBefore: 2, creditedBefore: 0 });
       expect(await totalOf(app, student.user._id)).toBe(15);
-      const reread = await app.request<QuizResult>('GET', `/api/v1/exam/result?exam=${result._id}`, {
-        token: student.token,
-      });
+      const reread = await app.call(examApi.result, { query: { exam: result._id }, token: student.token });
       expect(reread.json.data.credit).toEqual(result.credit);
     },
     SLOW,
@@ -150,20 +140,17 @@ describe('the review deck', () => {
       const indices = bank.questions.find((q) => q.topic === 'Indices');
       if (!paper || !indices) throw new Error('fixture');
       const student = await subscribedStudent(app);
-      const practice = await app.request<ExamPayload>(
-        'GET',
-        `/api/v1/exam/topic?subject=${bank.subject.slug}&topic=Indices`,
-        { token: student.token },
-      );
+      const practice = await app.call(masteryApi.topic, {
+        query: { subject: bank.subject.slug, topic: 'Indices' },
+        token: student.token,
+      });
       await submitExam(app, student.token, practice.json.data._id, []);
 
       const open = await openPaper(app, student.token, paper.ids);
-      const due = await app.request<{ questions: { _id: string }[] }>('GET', '/api/v1/review/due', {
-        token: student.token,
-      });
+      const due = await app.call(reviewApi.due, { token: student.token });
       expect(due.status, due.text).toBe(200);
       expect(JSON.stringify(due.json.data)).not.toContain(indices.id);
-      const answered = await app.request('POST', '/api/v1/review/answer', {
+      const answered = await app.call(reviewApi.answer, {
         token: student.token,
         body: { question: indices.id, option: null },
       });
@@ -172,7 +159,7 @@ describe('the review deck', () => {
       const result = await submitExam(app, student.token, open._id, allRight(paper.questions));
       // The practice's result had shown that one key: the other two questions earn credit.
       expect(result.credit).toEqual({ questions: 2, points: 10, seenBefore: 1, creditedBefore: 0 });
-      const after = await app.request('POST', '/api/v1/review/answer', {
+      const after = await app.call(reviewApi.answer, {
         token: student.token,
         body: { question: indices.id, option: indices.right },
       });
@@ -221,9 +208,7 @@ describe('the daily test', () => {
       const key = new Map(paper.questions.map((q) => [q.id, q.right]));
       const main = await signUpStudent(app);
       const mainSet = (
-        await app.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, {
-          token: main.token,
-        })
+        await app.call(examApi.daily, { query: { subject: paper.ids.subject }, token: main.token })
       ).json.data.questions.map((q) => q._id);
 
       for (let account = 0; account < 3; account += 1) {
@@ -261,9 +246,7 @@ describe('the daily test', () => {
         .slice(0, 10);
       const student = await signUpStudent(app);
       const drawn = (
-        await app.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, {
-          token: student.token,
-        })
+        await app.call(examApi.daily, { query: { subject: paper.ids.subject }, token: student.token })
       ).json.data.questions.map((q) => q._id);
       expect(drawn).toHaveLength(10);
       expect(drawn.filter((id) => predicted.includes(id)).length).toBeLessThan(6);
@@ -290,19 +273,17 @@ describe('the daily test', () => {
 
       // At 00:01 in Lagos the friend reads the result again for the key: still shut.
       app.clock.set(new Date('2026-03-02T23:01:00Z'));
-      const reread = await app.request<QuizResult>('GET', `/api/v1/exam/result?exam=${result._id}`, {
-        token: friend.token,
-      });
+      const reread = await app.call(examApi.result, { query: { exam: result._id }, token: friend.token });
       expect(reread.json.data.answersOpenAt).toBe('2026-03-02T23:10:30.000Z');
       expect(
         reread.json.data.quizAnswers.every((a) => a.correctAnswer === null && a.isCorrect === null),
       ).toBe(true);
-      const review = await app.request('GET', '/api/v1/review/due', { token: friend.token });
+      const review = await app.call(reviewApi.due, { token: friend.token });
       expect(JSON.stringify(review.json.data)).not.toContain(paper.questions[0]?.id);
 
       // The late student hands in at 00:05 on honest answers; the key opens after the last possible one.
       app.clock.set(new Date('2026-03-02T23:05:00Z'));
-      const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
+      const submitted = await app.call(examApi.submitDaily, {
         token: late.token,
         body: {
           subject: paper.ids.subject,
@@ -314,9 +295,7 @@ describe('the daily test', () => {
       });
       expect(submitted.json.data).toMatchObject({ counted: true, credit: { questions: 10, points: 50 } });
       app.clock.set(new Date('2026-03-02T23:10:30Z'));
-      const opened = await app.request<QuizResult>('GET', `/api/v1/exam/result?exam=${result._id}`, {
-        token: friend.token,
-      });
+      const opened = await app.call(examApi.result, { query: { exam: result._id }, token: friend.token });
       expect(opened.json.data.answersOpenAt).toBeNull();
       expect(opened.json.data.quizAnswers.every((a) => typeof a.correctAnswer === 'string')).toBe(true);
     },
@@ -364,9 +343,7 @@ describe('the UTME mock', () => {
 
       // The attack: a first sitting open, the papers downloaded for their keys.
       const cheat = await subscribedStudent(app);
-      const sitting = await app.request<UtmeSitting>('GET', `/api/v1/exam/utme?subjects=${chosen}`, {
-        token: cheat.token,
-      });
+      const sitting = await app.call(utmeApi.sitting, { query: { subjects: chosen }, token: cheat.token });
       expect(sitting.status, sitting.text).toBe(200);
       expect(sitting.json.data.ranked).toBe(true);
       for (const paperId of mathsPapers) {
@@ -381,7 +358,7 @@ describe('the UTME mock', () => {
       const answers = sitting.json.data.sections.flatMap((section) =>
         section.questions.map((q) => ({ question: q._id, option: rightOf.get(q._id) ?? '' })),
       );
-      const scored = await app.request<UtmeResult>('POST', '/api/v1/exam/answer/utme', {
+      const scored = await app.call(utmeApi.submit, {
         token: cheat.token,
         body: { exam: sitting.json.data._id, answers },
       });
@@ -396,13 +373,7 @@ describe('the UTME mock', () => {
       });
       const rankingTotal = 300 + Math.round(((40 - seenInSitting) / 40) * 100);
       expect(scored.json.data.credit?.points).toBe(rankingTotal);
-      const ranking = await app.request<{ me: { total: number } | null }>(
-        'GET',
-        '/api/v1/exam/utme/ranking',
-        {
-          token: cheat.token,
-        },
-      );
+      const ranking = await app.call(utmeApi.ranking, { token: cheat.token });
       expect(ranking.json.data.me?.total).toBe(rankingTotal);
 
       // A student who downloaded two of the three Use of English papers first: the bank cannot fill an
@@ -412,21 +383,17 @@ describe('the UTME mock', () => {
         const download = await app.request('GET', downloadUrl(await idsOf(paperId)), { token: reader.token });
         expect(download.status, download.text).toBe(200);
       }
-      const practice = await app.request<UtmeSitting>('GET', `/api/v1/exam/utme?subjects=${chosen}`, {
-        token: reader.token,
-      });
+      const practice = await app.call(utmeApi.sitting, { query: { subjects: chosen }, token: reader.token });
       expect(practice.json.data.ranked).toBe(false);
       const practiceAnswers = practice.json.data.sections.flatMap((section) =>
         section.questions.map((q) => ({ question: q._id, option: rightOf.get(q._id) ?? '' })),
       );
-      const practised = await app.request<UtmeResult>('POST', '/api/v1/exam/answer/utme', {
+      const practised = await app.call(utmeApi.submit, {
         token: reader.token,
         body: { exam: practice.json.data._id, answers: practiceAnswers },
       });
       expect(practised.json.data).toMatchObject({ total: 400, ranked: false, credit: null });
-      const board = await app.request<{ me: unknown }>('GET', '/api/v1/exam/utme/ranking', {
-        token: reader.token,
-      });
+      const board = await app.call(utmeApi.ranking, { token: reader.token });
       expect(board.json.data.me).toBeNull();
     },
     SLOW,

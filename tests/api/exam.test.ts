@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { examApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
 import { westAfricaDate } from '../../src/server/services/exams/daily.ts';
 import { createPaper } from '../support/bank-fixture.ts';
@@ -19,7 +20,7 @@ async function startExam(
   ids: { examType: string; subject: string; year: string },
   app: TestApp = t,
 ) {
-  const response = await app.request('GET', examUrl(ids), { token });
+  const response = await app.call(examApi.paper, { query: { exam: 'new', ...ids }, token });
   expect(response.status, response.text).toBe(200);
   return response.json.data;
 }
@@ -53,7 +54,7 @@ describe('GET /api/v1/exam', () => {
     const first = await startExam(token, paper.ids);
     const [question] = paper.questions;
     if (!question) throw new Error('no question');
-    const saved = await t.request('PATCH', '/api/v1/exam/answer', {
+    const saved = await t.call(examApi.saveAnswer, {
       token,
       body: { exam: first._id, question: question.id, option: question.right },
     });
@@ -70,7 +71,7 @@ describe('GET /api/v1/exam', () => {
     const paper = await createPaper(t.db);
     const { token, user } = await signUpStudent(t);
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
-    const response = await t.request('GET', examUrl(paper.ids), { token });
+    const response = await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
     expect(response.status).toBe(402);
     expect(response.json.code).toBe('SUBSCRIPTION_REQUIRED');
   });
@@ -79,9 +80,9 @@ describe('GET /api/v1/exam', () => {
     const app = await createTestApp();
     const paper = await createPaper(app.db);
     const { token } = await signUpStudent(app);
-    expect((await app.request('GET', examUrl(paper.ids), { token })).status).toBe(200);
+    expect((await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token })).status).toBe(200);
     app.clock.advance(86_400_000 + 1);
-    const response = await app.request('GET', examUrl(paper.ids), { token });
+    const response = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
     expect(response.status).toBe(402);
     expect(response.json.code).toBe('SUBSCRIPTION_EXPIRED');
     expect(response.json.message).toBe('Your subscription has expired');
@@ -90,7 +91,13 @@ describe('GET /api/v1/exam', () => {
   it('answers 404 for a paper that does not exist, 400 for bad ids and 401 without a token', async () => {
     const { token } = await subscribedStudent(t);
     const missing = '00000000-0000-4000-8000-000000000000';
-    const notFound = await t.request('GET', examUrl({ examType: missing, subject: missing, year: missing }), {
+    const notFound = await t.call(examApi.paper, {
+      query: {
+        exam: 'new',
+        examType: { examType: missing, subject: missing, year: missing }.examType,
+        subject: { examType: missing, subject: missing, year: missing }.subject,
+        year: { examType: missing, subject: missing, year: missing }.year,
+      },
       token,
     });
     expect(notFound.status).toBe(404);
@@ -100,7 +107,16 @@ describe('GET /api/v1/exam', () => {
       expect.arrayContaining(['exam', 'examType', 'subject', 'year']),
     );
     expect(
-      (await t.request('GET', examUrl({ examType: missing, subject: missing, year: missing }))).status,
+      (
+        await t.call(examApi.paper, {
+          query: {
+            exam: 'new',
+            examType: { examType: missing, subject: missing, year: missing }.examType,
+            subject: { examType: missing, subject: missing, year: missing }.subject,
+            year: { examType: missing, subject: missing, year: missing }.year,
+          },
+        })
+      ).status,
     ).toBe(401);
   });
 });
@@ -117,7 +133,7 @@ describe('saving answers', () => {
       body: { exam: exam._id, question: question?.id, option: question?.right },
     });
     expect(response.status).toBe(404);
-    const submit = await t.request('POST', '/api/v1/exam/answer', {
+    const submit = await t.call(examApi.submit, {
       token: other.token,
       body: { exam: exam._id, answers: [] },
     });
@@ -169,10 +185,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const exam = await startExam(token, paper.ids);
     const [q1, q2, q3, q4] = paper.questions;
     if (!q1 || !q2 || !q3 || !q4) throw new Error('fixture');
-    await t.request('PATCH', '/api/v1/exam/answer', {
-      token,
-      body: { exam: exam._id, question: q1.id, option: q1.right },
-    });
+    await t.call(examApi.saveAnswer, { token, body: { exam: exam._id, question: q1.id, option: q1.right } });
     const response = await t.request('POST', '/api/v1/exam/answer', {
       token,
       body: {
@@ -218,10 +231,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const { token, user } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
-    const first = await t.request('POST', '/api/v1/exam/answer', {
-      token,
-      body: { exam: exam._id, answers },
-    });
+    const first = await t.call(examApi.submit, { token, body: { exam: exam._id, answers } });
     // The second submission carries different (all wrong) answers: they must change nothing.
     const wrong = paper.questions.map((question) => ({ question: question.id, option: question.wrong[0] }));
     const second = await t.request('POST', '/api/v1/exam/answer', {
@@ -243,10 +253,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const exam = await startExam(token, paper.ids);
     t.clock.advance(MINUTE + 29_000);
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
-    const response = await t.request('POST', '/api/v1/exam/answer', {
-      token,
-      body: { exam: exam._id, answers },
-    });
+    const response = await t.call(examApi.submit, { token, body: { exam: exam._id, answers } });
     t.clock.advance(-(MINUTE + 29_000));
     expect(response.json.data.correctAnswer).toBe(2);
   });
@@ -257,10 +264,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const exam = await startExam(token, paper.ids);
     const [q1, q2, q3] = paper.questions;
     if (!q1 || !q2 || !q3) throw new Error('fixture');
-    await t.request('PATCH', '/api/v1/exam/answer', {
-      token,
-      body: { exam: exam._id, question: q1.id, option: q1.right },
-    });
+    await t.call(examApi.saveAnswer, { token, body: { exam: exam._id, question: q1.id, option: q1.right } });
     t.clock.advance(MINUTE + 31_000);
     const response = await t.request('POST', '/api/v1/exam/answer', {
       token,
@@ -337,8 +341,8 @@ describe('the daily test', () => {
     const second = await signUpStudent(app);
     await createPaper(app.db, { count: 8 });
     const subject = paperA.ids.subject;
-    const one = await app.request('GET', `/api/v1/exam/daily?subject=${subject}`, { token: first.token });
-    const two = await app.request('GET', `/api/v1/exam/daily?subject=${subject}`, { token: second.token });
+    const one = await app.call(examApi.daily, { query: { subject }, token: first.token });
+    const two = await app.call(examApi.daily, { query: { subject }, token: second.token });
     expect(one.status).toBe(200);
     expect(one.json.data.duration).toBe(10);
     expect(one.json.data.questions).toHaveLength(8);
@@ -353,7 +357,7 @@ describe('the daily test', () => {
     const paper = await createPaper(t.db, { count: 3 });
     const { token, user } = await signUpStudent(t);
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
-    const response = await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token });
+    const response = await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token });
     expect(response.status).toBe(200);
   });
 
@@ -365,7 +369,7 @@ describe('the daily test', () => {
     const url = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
     const daily = (await app.request('GET', url, { token })).json.data;
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
-    const submitted = await app.request('POST', '/api/v1/exam/answer/daily', {
+    const submitted = await app.call(examApi.submitDaily, {
       token,
       body: { subject: paper.ids.subject, answers },
     });
@@ -392,7 +396,7 @@ describe('lifelines', () => {
     const exam = await startExam(token, paper.ids);
     const [question] = paper.questions;
     if (!question) throw new Error('fixture');
-    const response = await t.request('POST', '/api/v1/exam/lifeline', {
+    const response = await t.call(examApi.lifeline, {
       token,
       body: { exam: exam._id, question: question.id, kind: 'fifty-fifty' },
     });
@@ -477,10 +481,7 @@ describe('GET /api/v1/exam/leaderboard', () => {
       const answers = paper.questions
         .slice(0, rightAnswers)
         .map((q) => ({ question: q.id, option: q.right }));
-      await app.request('POST', '/api/v1/exam/answer', {
-        token: student.token,
-        body: { exam: exam._id, answers },
-      });
+      await app.call(examApi.submit, { token: student.token, body: { exam: exam._id, answers } });
       app.clock.advance(1000);
       return student;
     };
@@ -489,7 +490,7 @@ describe('GET /api/v1/exam/leaderboard', () => {
     const late = await play(1, 'Late');
     const idle = await signUpStudent(app, { firstName: 'Idle' });
 
-    const response = await app.request('GET', '/api/v1/exam/leaderboard', { token: late.token });
+    const response = await app.call(examApi.leaderboard, { token: late.token });
     expect(response.status).toBe(200);
     const { docs, me } = response.json.data;
     expect(
@@ -522,17 +523,14 @@ describe('clearing an answer', () => {
       token,
       body: { exam: exam._id, question: q1.id, option: q1.wrong[0] },
     });
-    const cleared = await t.request('PATCH', '/api/v1/exam/answer', {
+    const cleared = await t.call(examApi.saveAnswer, {
       token,
       body: { exam: exam._id, question: q1.id, option: null },
     });
     expect(cleared.status).toBe(200);
     expect(cleared.json.message).toBe('Answer cleared');
     expect((await startExam(token, paper.ids)).answers).toEqual([]);
-    const result = await t.request('POST', '/api/v1/exam/answer', {
-      token,
-      body: { exam: exam._id, answers: [] },
-    });
+    const result = await t.call(examApi.submit, { token, body: { exam: exam._id, answers: [] } });
     expect(result.json.data).toMatchObject({ score: 0, wrongAnswer: 0, unanswered: 2 });
   });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { examApi, offlineApi, userApi, utmeApi } from '../../src/lib/api/endpoints.ts';
 import { subjects, trustedDevices } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
@@ -30,29 +31,26 @@ const paper = await createPaper(t.db, { count: 4 });
 const student = await signUpStudent(t);
 // Downloaded first: a paper whose questions sit in an open test cannot be downloaded.
 const downloadedAt = t.clock.now();
-const offline = await t.request(
-  'GET',
-  `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-  { token: student.token },
-);
+const offline = await t.call(offlineApi.download, {
+  query: { examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year },
+  token: student.token,
+});
 if (offline.status !== 200) throw new Error(`fixture download failed: ${offline.text}`);
-const exam = await t.request(
-  'GET',
-  `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-  { token: student.token },
-);
+const exam = await t.call(examApi.paper, {
+  query: { exam: 'new', examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year },
+  token: student.token,
+});
 if (exam.status !== 200) throw new Error(`fixture exam failed: ${exam.text}`);
 const attemptId: string = exam.json.data._id;
 const [firstQuestion] = paper.questions;
 if (!firstQuestion) throw new Error('fixture paper has no question');
-await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token: student.token });
+await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token: student.token });
 const jamb = await createJambBank(t.db);
 const utmeSubjects = [jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology];
-const utme = await t.request(
-  'GET',
-  `/api/v1/exam/utme?subjects=${utmeSubjects.map((subject) => subject.id).join(',')}`,
-  { token: student.token },
-);
+const utme = await t.call(utmeApi.sitting, {
+  query: { subjects: utmeSubjects.map((subject) => subject.id).join(',') },
+  token: student.token,
+});
 if (utme.status !== 200) throw new Error(`fixture UTME sitting failed: ${utme.text}`);
 const utmeId: string = utme.json.data._id;
 
@@ -803,7 +801,7 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
     await fc.assert(
       fc.asyncProperty(cookieHeaders, fc.boolean(), async (cookie, rightPassword) => {
         const password = rightPassword ? student.body.password : 'not-the-password';
-        const response = await t.request('POST', '/api/v1/user/login', {
+        const response = await t.call(userApi.signIn, {
           body: { telephone: student.body.telephone, password },
           headers: { cookie },
         });

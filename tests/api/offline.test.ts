@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { examApi, offlineApi } from '../../src/lib/api/endpoints.ts';
 import type { QuizResult } from '../../src/lib/api/exam.ts';
 import type { OfflineAttemptUpload, OfflinePaper, OfflinePaperSize } from '../../src/lib/api/offline.ts';
 import {
@@ -17,13 +18,7 @@ import {
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { databaseFingerprint, expectErrorShape } from '../support/api-probe.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import {
-  createTestApp,
-  examUrl,
-  signUpStudent,
-  subscribedStudent,
-  type TestApp,
-} from '../support/test-app.ts';
+import { createTestApp, signUpStudent, subscribedStudent, type TestApp } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
 // Offline practice, the server's side: a paper downloaded for offline practice (its size first, then the
@@ -62,13 +57,10 @@ async function totals(userId: string, app: TestApp = t) {
 
 /** Takes the paper online (GET /exam, then POST /exam/answer with every answer right). */
 async function takeOnline(token: string, paper: Paper, app: TestApp = t) {
-  const started = await app.request('GET', examUrl(paper.ids), { token });
+  const started = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
   expect(started.status, started.text).toBe(200);
   const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
-  const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
-    token,
-    body: { exam: started.json.data._id, answers },
-  });
+  const submitted = await app.call(examApi.submit, { token, body: { exam: started.json.data._id, answers } });
   expect(submitted.status, submitted.text).toBe(200);
   return submitted.json.data;
 }
@@ -224,7 +216,7 @@ describe('GET /api/v1/exam/download', () => {
       code: 'SUBSCRIPTION_EXPIRED',
       message: 'Your subscription has expired',
     });
-    const online = await app.request('GET', examUrl(paper.ids), { token });
+    const online = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
     expect(online.status).toBe(402);
     expect(online.json.code).toBe(expired.json.code);
     expect(await databaseFingerprint(app.db)).toEqual(before);
@@ -288,7 +280,7 @@ describe('a downloaded paper on the leaderboard', () => {
     expect(fair).toMatchObject({ counted: true, score: 15 });
     expect(await totals(other.user._id)).toEqual({ totalScore: 15, scoredAttempts: 1 });
 
-    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token: holder.token });
+    const board = await t.call(examApi.leaderboard, { token: holder.token });
     expect(board.status).toBe(200);
     expect(board.json.data.me).toBeNull();
   });
@@ -296,12 +288,15 @@ describe('a downloaded paper on the leaderboard', () => {
   it('refuses to download a paper while an attempt at it is open, which then counts in full', async () => {
     const paper = await createPaper(t.db, { count: 2 });
     const student = await subscribedStudent(t);
-    const started = await t.request('GET', examUrl(paper.ids), { token: student.token });
+    const started = await t.call(examApi.paper, {
+      query: { exam: 'new', ...paper.ids },
+      token: student.token,
+    });
     expect(started.status).toBe(200);
     const refused = await t.request('GET', downloadUrl(paper.ids), { token: student.token });
     expect(refused.status).toBe(409);
     for (const question of paper.questions) expect(refused.text).not.toContain(question.right);
-    const submitted = await t.request<QuizResult>('POST', '/api/v1/exam/answer', {
+    const submitted = await t.call(examApi.submit, {
       token: student.token,
       body: {
         exam: started.json.data._id,
@@ -406,9 +401,7 @@ describe('POST /api/v1/exam/offline', () => {
     expect(await t.db.$count(attemptAnswers, eq(attemptAnswers.attemptId, result._id))).toBe(3);
     expect(await totals(student.user._id)).toEqual({ totalScore: 0, scoredAttempts: 0 });
 
-    const reread = await t.request<QuizResult>('GET', `/api/v1/exam/result?exam=${result._id}`, {
-      token: student.token,
-    });
+    const reread = await t.call(examApi.result, { query: { exam: result._id }, token: student.token });
     expect(reread.status).toBe(200);
     expect(reread.json.data).toEqual(result);
   });
@@ -610,7 +603,7 @@ describe('POST /api/v1/exam/offline', () => {
       if (path) expect(response.json.errors?.[0]?.path, name).toEqual(path);
       if (message) expect(response.json.message, name).toMatch(message);
     }
-    const unsigned = await t.request('POST', '/api/v1/exam/offline', { body: good() });
+    const unsigned = await t.call(offlineApi.upload, { body: good() });
     expect(unsigned.status).toBe(401);
     expect(await databaseFingerprint(t.db)).toEqual(before);
     expect(await totals(student.user._id)).toEqual({ totalScore: 0, scoredAttempts: 0 });

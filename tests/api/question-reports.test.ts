@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { examApi, reportApi } from '../../src/lib/api/endpoints.ts';
 import {
   ALREADY_REPORTED_MESSAGE,
-  type QuestionReport,
   REPORT_NOTE_MAX,
   REPORT_SENT_MESSAGE,
   REPORT_UNSEEN_MESSAGE,
@@ -13,7 +13,7 @@ import { questionReports, questions, reviewCards } from '../../src/server/db/sch
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { listOpenReports, resolveReports } from '../../src/server/services/question-reports.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, examUrl, subscribedStudent } from '../support/test-app.ts';
+import { createTestApp, subscribedStudent } from '../support/test-app.ts';
 
 const t = await createTestApp();
 const REPORT = '/api/v1/question/report';
@@ -23,9 +23,9 @@ type Paper = Awaited<ReturnType<typeof createPaper>>;
 /** A subscribed student who has taken `paper` and submitted it, so that every question in it is seen. */
 async function studentWhoTook(paper: Paper) {
   const student = await subscribedStudent(t);
-  const exam = await t.request('GET', examUrl(paper.ids), { token: student.token });
+  const exam = await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token: student.token });
   expect(exam.status, exam.text).toBe(200);
-  const submitted = await t.request('POST', '/api/v1/exam/answer', {
+  const submitted = await t.call(examApi.submit, {
     token: student.token,
     body: { exam: exam.json.data._id, answers: [] },
   });
@@ -56,7 +56,7 @@ describe('POST /api/v1/question/report', () => {
   ])('stores the note without %s, so that a listing shows it as written', async (_label, note, stored) => {
     const paper = await createPaper(t.db, { count: 1 });
     const student = await studentWhoTook(paper);
-    const response = await t.request('POST', REPORT, {
+    const response = await t.call(reportApi.send, {
       token: student.token,
       body: { question: question(paper), reason: 'wrong-key', note },
     });
@@ -70,7 +70,7 @@ describe('POST /api/v1/question/report', () => {
   it('stores a report of a question from a finished test, with its note trimmed', async () => {
     const paper = await createPaper(t.db, { count: 3 });
     const student = await studentWhoTook(paper);
-    const response = await t.request<QuestionReport>('POST', REPORT, {
+    const response = await t.call(reportApi.send, {
       token: student.token,
       body: { question: question(paper, 1), reason: 'wrong-key', note: '  B is right, not C.\n' },
     });
@@ -101,7 +101,7 @@ describe('POST /api/v1/question/report', () => {
     await t.db
       .insert(reviewCards)
       .values({ userId: id, questionId: question(paper), due: t.clock.now(), addedAt: t.clock.now() });
-    const response = await t.request('POST', REPORT, {
+    const response = await t.call(reportApi.send, {
       token: student.token,
       body: { question: question(paper), reason: 'missing-diagram' },
     });
@@ -114,10 +114,13 @@ describe('POST /api/v1/question/report', () => {
     const student = await studentWhoTook(taken);
     const never = await createPaper(t.db, { count: 2 });
     const unfinished = await createPaper(t.db, { count: 2 });
-    const open = await t.request('GET', examUrl(unfinished.ids), { token: student.token });
+    const open = await t.call(examApi.paper, {
+      query: { exam: 'new', ...unfinished.ids },
+      token: student.token,
+    });
     expect(open.status).toBe(200);
     for (const unseen of [randomUUID(), question(never), question(unfinished)]) {
-      const response = await t.request('POST', REPORT, {
+      const response = await t.call(reportApi.send, {
         token: student.token,
         body: { question: unseen, reason: 'typo' },
       });
@@ -133,7 +136,7 @@ describe('POST /api/v1/question/report', () => {
     const body = { question: question(paper), reason: 'unclear' };
     const first = await t.request('POST', REPORT, { token: student.token, body });
     expect(first.status).toBe(201);
-    const again = await t.request('POST', REPORT, {
+    const again = await t.call(reportApi.send, {
       token: student.token,
       body: { ...body, reason: 'typo', note: 'Also a typo' },
     });
@@ -210,7 +213,7 @@ describe('POST /api/v1/question/report', () => {
     const paper = await createPaper(t.db, { count: 1 });
     const student = await studentWhoTook(paper);
     const note = `${'a'.repeat(REPORT_NOTE_MAX - 2)}\nb`;
-    const response = await t.request('POST', REPORT, {
+    const response = await t.call(reportApi.send, {
       token: student.token,
       body: { question: question(paper), reason: 'other', note },
     });
@@ -227,7 +230,7 @@ describe('POST /api/v1/question/report', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.request('POST', REPORT, { body: { question: randomUUID(), reason: 'typo' } });
+    const response = await t.call(reportApi.send, { body: { question: randomUUID(), reason: 'typo' } });
     expect(response.status).toBe(401);
   });
 
@@ -242,7 +245,7 @@ describe('POST /api/v1/question/report', () => {
     // A refused duplicate and an unseen question count, as each asked the database.
     expect((await report(0)).status).toBe(201);
     expect((await report(0)).status).toBe(409);
-    const unseen = await t.request('POST', REPORT, {
+    const unseen = await t.call(reportApi.send, {
       token: student.token,
       body: { question: randomUUID(), reason: 'typo' },
     });
@@ -258,7 +261,7 @@ describe('POST /api/v1/question/report', () => {
 
     // Another student is not held back by this one's limit.
     const other = await studentWhoTook(paper);
-    const theirs = await t.request('POST', REPORT, {
+    const theirs = await t.call(reportApi.send, {
       token: other.token,
       body: { question: question(paper, limit), reason: 'typo' },
     });
@@ -272,7 +275,7 @@ describe('resolving reports (npm run reports:resolve)', () => {
     const a = await studentWhoTook(paper);
     const b = await studentWhoTook(paper);
     const send = (token: string, index: number) =>
-      t.request('POST', REPORT, { token, body: { question: question(paper, index), reason: 'typo' } });
+      t.call(reportApi.send, { token, body: { question: question(paper, index), reason: 'typo' } });
     const aFirst = await send(a.token, 0);
     await send(b.token, 0);
     await send(a.token, 1);

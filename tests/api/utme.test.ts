@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { UtmeCatalogue, UtmeRanking, UtmeResult, UtmeSitting } from '../../src/lib/api/utme.ts';
+import { examApi, utmeApi } from '../../src/lib/api/endpoints.ts';
+import type { UtmeSitting } from '../../src/lib/api/utme.ts';
 import { UTME } from '../../src/lib/api/utme.ts';
 import {
   attemptAnswers,
@@ -67,7 +68,7 @@ function answersTo(section: Section | undefined, { right = 0, wrong = 0 }): Answ
 }
 
 function submit(token: string, exam: string, answers: Answer[] = [], app: TestApp = t) {
-  return app.request<UtmeResult>('POST', '/api/v1/exam/answer/utme', { token, body: { exam, answers } });
+  return app.call(utmeApi.submit, { token, body: { exam, answers } });
 }
 
 async function submitted(token: string, exam: string, answers: Answer[] = [], app: TestApp = t) {
@@ -77,7 +78,7 @@ async function submitted(token: string, exam: string, answers: Answer[] = [], ap
 }
 
 function save(token: string, exam: string, answer: { question: string; option: string | null }) {
-  return t.request('PATCH', '/api/v1/exam/answer', { token, body: { exam, ...answer } });
+  return t.call(examApi.saveAnswer, { token, body: { exam, ...answer } });
 }
 
 async function saveAll(token: string, exam: string, answers: Answer[]) {
@@ -145,7 +146,7 @@ function expectPassagesTogether(section: Section) {
 describe('GET /api/v1/exam/utme/subjects', () => {
   it('offers Use of English apart, the JAMB electives with whether a sitting can be filled, and the open sitting', async () => {
     const { token } = await subscribedStudent(t);
-    const before = await t.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    const before = await t.call(utmeApi.subjects, { token });
     expect(before.status).toBe(200);
     expect(before.json.data).toEqual({
       english: { _id: english.id, title: 'Use of English', questions: 120, available: true },
@@ -162,7 +163,7 @@ describe('GET /api/v1/exam/utme/subjects', () => {
     });
 
     const sitting = await startSitting(token, [physics.id, chemistry.id, mathematics.id]);
-    const during = await t.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    const during = await t.call(utmeApi.subjects, { token });
     expect(during.json.data.open).toEqual({
       _id: sitting._id,
       subjects: [
@@ -174,13 +175,11 @@ describe('GET /api/v1/exam/utme/subjects', () => {
       endsAt: sitting.endsAt,
     });
     const stranger = await subscribedStudent(t);
-    const theirs = await t.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', {
-      token: stranger.token,
-    });
+    const theirs = await t.call(utmeApi.subjects, { token: stranger.token });
     expect(theirs.json.data.open).toBeNull();
 
     await submitted(token, sitting._id);
-    const after = await t.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    const after = await t.call(utmeApi.subjects, { token });
     expect(after.json.data.open).toBeNull();
   });
 });
@@ -204,7 +203,7 @@ describe('a bank whose Use of English cannot fill a sitting', () => {
     await elsewhere(moved.map((paper) => paper.id));
     const { token, user } = await subscribedStudent(app);
 
-    const catalogue = await app.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    const catalogue = await app.call(utmeApi.subjects, { token });
     expect(catalogue.json.data.english).toEqual({
       _id: englishId,
       title: 'Use of English',
@@ -222,7 +221,7 @@ describe('a bank whose Use of English cannot fill a sitting', () => {
     // With no JAMB English at all, the picker is told there is none.
     const all = await app.db.select({ id: papers.id }).from(papers).where(eq(papers.subjectId, englishId));
     await elsewhere(all.map((paper) => paper.id));
-    const none = await app.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    const none = await app.call(utmeApi.subjects, { token });
     expect(none.json.data.english).toBeNull();
     expect((await app.request('GET', utmeUrl([m.id, p.id, b.id]), { token })).status).toBe(404);
   });
@@ -529,7 +528,7 @@ describe('the deadline and the 30 s grace', () => {
     expect((await startSitting(token, [chemistry.id, mathematics.id, biology.id]))._id).toBe(sitting._id);
 
     t.clock.advance(2000);
-    const catalogue = await t.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token });
+    const catalogue = await t.call(utmeApi.subjects, { token });
     expect(catalogue.json.data.open).toBeNull();
     // A request that is refused changes nothing: the old sitting waits for a valid one.
     const refused = await t.request('GET', utmeUrl([english.id, mathematics.id, biology.id]), { token });
@@ -546,7 +545,7 @@ describe('the deadline and the 30 s grace', () => {
     ]);
     expect(fresh.answers).toEqual([]);
     expect(Date.parse(fresh.startedAt)).toBe(t.clock.now().getTime());
-    const old = await t.request<UtmeResult>('GET', `/api/v1/exam/utme/result?exam=${sitting._id}`, { token });
+    const old = await t.call(utmeApi.result, { query: { exam: sitting._id }, token });
     expect(old.status, old.text).toBe(200);
     // 12 of 60 right in Use of English.
     expect(old.json.data).toMatchObject({ total: 20, timeSpent: 120 });
@@ -668,9 +667,7 @@ describe('POST /api/v1/exam/answer/utme', () => {
     expect(second.text).toBe(first.text);
     expect(await attemptRow(sitting._id)).toEqual(row);
     expect(await savedAnswers(sitting._id)).toEqual(answers);
-    const reread = await t.request<UtmeResult>('GET', `/api/v1/exam/utme/result?exam=${sitting._id}`, {
-      token,
-    });
+    const reread = await t.call(utmeApi.result, { query: { exam: sitting._id }, token });
     expect(reread.status).toBe(200);
     expect(reread.json.data).toEqual(first.json.data);
 
@@ -712,7 +709,7 @@ describe('POST /api/v1/exam/answer/utme', () => {
     const missing = await submit(token, randomUUID());
     expect(missing.status).toBe(404);
     expect(missing.json.message).toBe('This UTME sitting does not exist.');
-    const garbage = await t.request('POST', '/api/v1/exam/answer/utme', { token, body: { exam: 'mine' } });
+    const garbage = await t.call(utmeApi.submit, { token, body: { exam: 'mine' } });
     expect(garbage.status).toBe(400);
   });
 });
@@ -725,7 +722,7 @@ describe('a UTME sitting and the single-paper endpoints', () => {
     const question = sitting.sections[1]?.questions[0]?._id;
     const message = 'This is a UTME mock sitting: submit it and read its result under /api/v1/exam/utme.';
 
-    const asExam = await t.request('POST', '/api/v1/exam/answer', { token, body: { exam: sitting._id } });
+    const asExam = await t.call(examApi.submit, { token, body: { exam: sitting._id } });
     expect(asExam.status).toBe(409);
     expect(asExam.json.message).toBe(message);
     for (const kind of ['skip', 'fifty-fifty']) {
@@ -735,12 +732,12 @@ describe('a UTME sitting and the single-paper endpoints', () => {
       });
       expect(lifeline.status).toBe(409);
     }
-    expect((await t.request('GET', `/api/v1/exam/result?exam=${sitting._id}`, { token })).status).toBe(409);
+    expect((await t.call(examApi.result, { query: { exam: sitting._id }, token })).status).toBe(409);
     expect((await attemptRow(sitting._id))?.submittedAt).toBeNull();
 
     const result = await submitted(token, sitting._id, answersTo(sitting.sections[0], { right: 60 }));
     expect(result.total).toBe(100);
-    const reread = await t.request('GET', `/api/v1/exam/result?exam=${sitting._id}`, { token });
+    const reread = await t.call(examApi.result, { query: { exam: sitting._id }, token });
     expect(reread.status).toBe(409);
     expect(reread.json.message).toBe(message);
 
@@ -752,7 +749,7 @@ describe('a UTME sitting and the single-paper endpoints', () => {
       triviaPoints: before?.triviaPoints,
     });
     expect(after?.totalScore).toBe(0);
-    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token });
+    const board = await t.call(examApi.leaderboard, { token });
     expect(board.status).toBe(200);
     expect(board.json.data.me).toBeNull();
     expect(board.text).not.toContain('Mockonly');
@@ -779,9 +776,7 @@ describe('another student’s sitting', () => {
     expect(await savedAnswers(sitting._id)).toEqual([]);
 
     await submitted(owner.token, sitting._id);
-    const read = await t.request('GET', `/api/v1/exam/utme/result?exam=${sitting._id}`, {
-      token: other.token,
-    });
+    const read = await t.call(utmeApi.result, { query: { exam: sitting._id }, token: other.token });
     expect(read.status).toBe(404);
     expect(read.text).not.toContain('quizAnswers');
   });
@@ -801,12 +796,12 @@ describe('GET /api/v1/exam/utme/result', () => {
   it('answers 409 for a sitting not yet submitted, 404 for one that does not exist, 400 for garbage', async () => {
     const { token } = await subscribedStudent(t);
     const sitting = await startSitting(token);
-    const open = await t.request('GET', `/api/v1/exam/utme/result?exam=${sitting._id}`, { token });
+    const open = await t.call(utmeApi.result, { query: { exam: sitting._id }, token });
     expect(open.status).toBe(409);
     expect(open.json.message).toBe('This UTME sitting has not been submitted yet.');
-    const missing = await t.request('GET', `/api/v1/exam/utme/result?exam=${randomUUID()}`, { token });
+    const missing = await t.call(utmeApi.result, { query: { exam: randomUUID() }, token });
     expect(missing.status).toBe(404);
-    expect((await t.request('GET', '/api/v1/exam/utme/result?exam=1', { token })).status).toBe(400);
+    expect((await t.call(utmeApi.result, { query: { exam: '1' }, token })).status).toBe(400);
   });
 });
 
@@ -874,9 +869,7 @@ describe('the percentile and the mock ranking', () => {
     expect(mine).toMatchObject({ percentile: 75, candidates: 4, ranked: true });
     /** One of the student's results, read again. */
     const readAgain = async (token: string, exam: string) => {
-      const response = await app.request<UtmeResult>('GET', `/api/v1/exam/utme/result?exam=${exam}`, {
-        token,
-      });
+      const response = await app.call(utmeApi.result, { query: { exam }, token });
       expect(response.status, response.text).toBe(200);
       return response.json.data;
     };
@@ -894,7 +887,7 @@ describe('the percentile and the mock ranking', () => {
     });
     expect(await readAgain(femi.token, femiPractice._id)).toMatchObject({ total: 300, ranked: false });
 
-    const ranking = await app.request<UtmeRanking>('GET', '/api/v1/exam/utme/ranking', { token: me.token });
+    const ranking = await app.call(utmeApi.ranking, { token: me.token });
     expect(ranking.status).toBe(200);
     // First mocks' totals; a tie goes to whoever handed in first; others by last initial.
     expect(ranking.json.data).toEqual({
@@ -911,9 +904,7 @@ describe('the percentile and the mock ranking', () => {
       expect(ranking.text).not.toContain(someone.user._id);
     }
     const newcomer = await student('Gbenga', 'Dare');
-    const theirs = await app.request<UtmeRanking>('GET', '/api/v1/exam/utme/ranking', {
-      token: newcomer.token,
-    });
+    const theirs = await app.call(utmeApi.ranking, { token: newcomer.token });
     expect(theirs.json.data.me).toBeNull();
     expect(theirs.json.data.docs.map((entry) => entry.isMe)).toEqual([false, false, false, false, false]);
   });
@@ -924,9 +915,7 @@ describe('the sample bank', () => {
     const app = await createTestApp();
     await seedSampleBank(app.db, pino({ level: 'silent' }));
     const { token: reader } = await subscribedStudent(app);
-    const catalogue = (
-      await app.request<UtmeCatalogue>('GET', '/api/v1/exam/utme/subjects', { token: reader })
-    ).json.data;
+    const catalogue = (await app.call(utmeApi.subjects, { token: reader })).json.data;
     expect(catalogue.english).toMatchObject({ title: 'Use of English', available: true });
     expect(catalogue.english?.questions).toBeGreaterThanOrEqual(2 * UTME.englishQuestions);
     expect(catalogue.electives.length).toBeGreaterThanOrEqual(8);
