@@ -15,7 +15,6 @@ import { $auth } from '../../lib/client/session.ts';
 import type { Environment } from '../shared/environment.ts';
 import { ACCOUNT_NOT_LOADED, createBuyCoinsStore, totalCoinMessage } from './buy-coins-store.ts';
 import { createPaymentModeStore, NO_OPTION_MESSAGE } from './payment-mode-store.ts';
-import { createPricingStore } from './pricing-store.ts';
 
 const plan = (planId: string, amount: number): Plan => ({
   _id: `id-${planId}`,
@@ -89,55 +88,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.clearAllMocks();
   vi.unstubAllGlobals();
-});
-
-describe('START PLAN NOW', () => {
-  it('takes a signed-in student to /payment-mode with the plan', () => {
-    const record = browser();
-    createPricingStore().startPlan(plan('monthly', 1500));
-    expect(record.navigations).toEqual([
-      {
-        path: '/payment-mode',
-        state: {
-          amount: 1500,
-          currency: 'naira',
-          paymentType: 'not-airtime',
-          item: { planId: 'monthly', plan_id: 'monthly', title: 'Monthly' },
-        },
-      },
-    ]);
-  });
-
-  it('sends a guest to /login keeping the plan', () => {
-    const requireSignIn = vi.fn();
-    const record = browser({ signedIn: false }, { requireSignIn });
-    createPricingStore().startPlan(plan('weekly', 500));
-    expect(requireSignIn).toHaveBeenCalledWith(
-      '/payment-mode',
-      expect.objectContaining({ amount: 500, paymentType: '' }),
-    );
-    expect(record.navigations).toEqual([]);
-  });
-
-  it('does nothing for the yearly plan', () => {
-    const record = browser();
-    createPricingStore().startPlan(plan('yearly', 12000));
-    const guest = browser({ signedIn: false });
-    createPricingStore().startPlan(plan('yearly', 12000));
-    expect(record.navigations).toEqual([]);
-    expect(guest.navigations).toEqual([]);
-  });
-
-  it('lists the plans, and says why they could not be loaded', async () => {
-    browser({ answers: { plans: page([plan('weekly', 500)]) } });
-    const store = createPricingStore();
-    await store.load();
-    expect(store.$plans.get()).toEqual({ status: 'ready', data: [plan('weekly', 500)] });
-
-    browser({ answers: { plans: failed('We could not reach the server.', 0) } });
-    await store.load();
-    expect(store.$plans.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
-  });
 });
 
 describe('Payment Mode', () => {
