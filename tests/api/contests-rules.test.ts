@@ -1,11 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTEST,
-  type ContestBoard,
-  type ContestLevelOutcome,
-  type ContestSummary,
-} from '../../src/lib/api/contest.ts';
+import { CONTEST, type ContestLevelOutcome } from '../../src/lib/api/contest.ts';
+import { contestApi, examApi, userApi } from '../../src/lib/api/endpoints.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import {
   attempts,
@@ -65,7 +61,7 @@ function handIn(app: TestApp, token: string, contestId: string, body: { exam: st
 }
 
 function saveAnswer(token: string, level: ExamPayload, answer: { question: string; option: string }) {
-  return t.request('PATCH', '/api/v1/exam/answer', { token, body: { exam: level._id, ...answer } });
+  return t.call(examApi.saveAnswer, { token, body: { exam: level._id, ...answer } });
 }
 
 /** The prize rows the contest credited. */
@@ -323,7 +319,7 @@ describe('the sponsored prize', () => {
     expect((await contestRow(contest.id)).finishedAt).not.toBeNull();
 
     const claim = (token: string, adult: boolean) =>
-      t.request('POST', `/api/v1/contest/${contest.id}/claim`, { token, body: { adult } });
+      t.call(contestApi.claim, { params: { id: contest.id }, token, body: { adult } });
     const adultConfirmedAt = async () =>
       (await t.db.select({ at: users.adultConfirmedAt }).from(users).where(eq(users.id, winner.user._id)))[0]
         ?.at;
@@ -378,12 +374,11 @@ describe('a deleted account', () => {
         })
       ).status,
     ).toBe(200);
-    const board = () =>
-      t.request<ContestBoard>('GET', `/api/v1/contest/${contest.id}/board`, { token: staying.token });
+    const board = () => t.call(contestApi.board, { params: { id: contest.id }, token: staying.token });
     const before = await board();
     expect(before.json.data.docs.map((row) => row.name)).toEqual(['Chidinma O.', 'Tunde Bello']);
 
-    const deleted = await t.request('DELETE', '/api/v1/user', {
+    const deleted = await t.call(userApi.delete, {
       token: leaving.token,
       body: { password: leaving.body.password },
     });
@@ -396,7 +391,7 @@ describe('a deleted account', () => {
     expect(after.json.data.entrants).toBe(1);
     expect(after.text).not.toContain('Chidinma');
     // The deleted entry frees its place in the contest's count too.
-    const listed = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`);
+    const listed = await t.call(contestApi.one, { params: { id: contest.id } });
     expect(listed.json.data.entrants).toBe(1);
   });
 });

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type {
-  ContestBoard,
-  ContestLevelOutcome,
-  ContestReview,
-  ContestSummary,
-} from '../../src/lib/api/contest.ts';
+import { contestApi, examApi } from '../../src/lib/api/endpoints.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
-import type { Paged } from '../../src/lib/api/paged.ts';
 import { PaymentCode } from '../../src/lib/errors.ts';
 import { contestEntries, contests, masteryAnswers, users } from '../../src/server/db/schema.ts';
 import { runContestJob } from '../../src/server/services/contests/finish.ts';
@@ -30,7 +24,7 @@ function scheduleFixture(app: TestApp = t, changes: Record<string, unknown> = {}
 describe('finding and entering a contest', () => {
   it('lists an upcoming contest to anyone, with the caller’s entry when signed in', async () => {
     const contest = await scheduleFixture(t, { title: 'Listed Challenge' });
-    const anonymous = await t.request<Paged<ContestSummary>>('GET', '/api/v1/contest?page=1&limit=50');
+    const anonymous = await t.call(contestApi.list, { query: { page: 1, limit: 50 } });
     expect(anonymous.status).toBe(200);
     const listed = anonymous.json.data.docs.find((doc) => doc._id === contest.id);
     expect(listed).toMatchObject({ status: 'upcoming', entryFee: 20, entrants: 0, entry: null });
@@ -40,18 +34,14 @@ describe('finding and entering a contest', () => {
     ]);
     const student = await signUpStudent(t);
     expect((await enter(t, student.token, contest.id)).status).toBe(200);
-    const mine = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`, {
-      token: student.token,
-    });
+    const mine = await t.call(contestApi.one, { params: { id: contest.id }, token: student.token });
     expect(mine.json.data.entrants).toBe(1);
     expect(mine.json.data.entry).toMatchObject({ openLevel: null, levelsDone: 0, points: 0 });
     // The student's own contests, for /profile: this one only; a guest cannot ask.
-    const entered = await t.request<Paged<ContestSummary>>('GET', '/api/v1/contest?entered=true', {
-      token: student.token,
-    });
+    const entered = await t.call(contestApi.list, { query: { entered: 'true' }, token: student.token });
     expect(entered.json.data.docs.map((doc) => doc._id)).toEqual([contest.id]);
     expect(entered.json.data.totalDocs).toBe(1);
-    expect((await t.request('GET', '/api/v1/contest?entered=true')).status).toBe(401);
+    expect((await t.call(contestApi.list, { query: { entered: 'true' } })).status).toBe(401);
   });
 
   it('debits the fee once however many entries one account sends at once', async () => {
@@ -110,7 +100,7 @@ describe('playing a contest', () => {
     const [q1, q2] = mine.questions;
     if (!q1 || !q2) throw new Error('level 1 has questions');
     const lifeline = (question: string) =>
-      t.request('POST', '/api/v1/exam/lifeline', {
+      t.call(examApi.lifeline, {
         token: first.token,
         body: { exam: mine._id, question, kind: 'fifty-fifty' },
       });
@@ -119,10 +109,10 @@ describe('playing a contest', () => {
     expect(again.status).toBe(409);
     expect(again.json.message).toMatch(/one lifeline per level/);
     // A level is never read or submitted through the exam routes, which would show its key.
-    expect(
-      (await t.request('GET', `/api/v1/exam/result?exam=${mine._id}`, { token: first.token })).status,
-    ).toBe(409);
-    const viaExam = await t.request('POST', '/api/v1/exam/answer', {
+    expect((await t.call(examApi.result, { query: { exam: mine._id }, token: first.token })).status).toBe(
+      409,
+    );
+    const viaExam = await t.call(examApi.submit, {
       token: first.token,
       body: { exam: mine._id, answers: [] },
     });
@@ -141,13 +131,14 @@ describe('playing a contest', () => {
     const right = await rightAnswers(t.db, level1);
     const [saved] = right;
     if (!saved) throw new Error('level 1 has questions');
-    const save = await t.request('PATCH', '/api/v1/exam/answer', {
+    const save = await t.call(examApi.saveAnswer, {
       token: winner.token,
       body: { exam: level1._id, ...saved },
     });
     expect(save.status).toBe(200);
     t.clock.advance(60_000);
-    const handedIn = await t.request<ContestLevelOutcome>('POST', `/api/v1/contest/${contest.id}/level`, {
+    const handedIn = await t.call(contestApi.handIn, {
+      params: { id: contest.id },
       token: winner.token,
       body: { exam: level1._id, answers: right.slice(1) },
     });
@@ -174,12 +165,10 @@ describe('playing a contest', () => {
       body: { exam: other._id, question: wrongTarget._id, option: wrong?._id },
     });
 
-    const board = await t.request<ContestBoard>('GET', `/api/v1/contest/${contest.id}/board`, {
-      token: winner.token,
-    });
+    const board = await t.call(contestApi.board, { params: { id: contest.id }, token: winner.token });
     expect(board.json.data.me).toMatchObject({ place: 1, points: 30, isMe: true });
 
-    const early = await t.request('GET', `/api/v1/contest/${contest.id}/review`, { token: winner.token });
+    const early = await t.call(contestApi.review, { params: { id: contest.id }, token: winner.token });
     expect(early.status).toBe(409); // others may still be playing: no key before the end
     const finishedAt = async () =>
       (await t.db.select().from(contests).where(eq(contests.id, contest.id)))[0]?.finishedAt ?? null;
@@ -205,16 +194,12 @@ describe('playing a contest', () => {
     const [winnerRow] = await t.db.select().from(users).where(eq(users.id, winner.user._id));
     expect(winnerRow?.totalScore).toBe(0); // contest points never enter the Leader Board
 
-    const summary = await t.request<ContestSummary>('GET', `/api/v1/contest/${contest.id}`, {
-      token: runnerUp.token,
-    });
+    const summary = await t.call(contestApi.one, { params: { id: contest.id }, token: runnerUp.token });
     expect(summary.json.data.status).toBe('finished');
     expect(summary.json.data.entry).toMatchObject({ place: 2, points: -2, prizeCoins: 200 });
     expect(summary.json.data.winners.map((row) => row.place)).toEqual([1, 2]);
 
-    const review = await t.request<ContestReview>('GET', `/api/v1/contest/${contest.id}/review`, {
-      token: winner.token,
-    });
+    const review = await t.call(contestApi.review, { params: { id: contest.id }, token: winner.token });
     expect(review.status).toBe(200);
     expect(review.json.data.levels.map((level) => [level.level, level.points])).toEqual([[1, 30]]);
     expect(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardEntry } from '../../src/lib/api/exam.ts';
+import { examApi, offlineApi, paymentApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { type AccountDeleted, accountDeletedMessage } from '../../src/lib/api/user.ts';
 import { UNAUTHORIZED_MESSAGE } from '../../src/lib/errors.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -37,15 +37,15 @@ const paper = await createPaper(t.db, { count: 3 });
 async function activeStudent(app: TestApp, firstName: string) {
   const student = await signUpStudent(app, { firstName, lastName: `Surname${randomUUID().slice(0, 8)}` });
   const { token } = student;
-  await app.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token });
+  await app.call(examApi.daily, { query: { subject: paper.ids.subject }, token });
   const answers = paper.questions.map((q) => ({ question: q.id, option: q.right }));
-  const scored = await app.request('POST', '/api/v1/exam/answer/daily', {
+  const scored = await app.call(examApi.submitDaily, {
     token,
     body: { subject: paper.ids.subject, answers },
   });
   expect(scored.status, scored.text).toBe(200);
   const reference = `test-${randomUUID()}`;
-  const checkout = await app.request('POST', '/api/v1/test-checkout', {
+  const checkout = await app.call(paymentApi.testCheckout, {
     token,
     body: {
       reference,
@@ -55,18 +55,17 @@ async function activeStudent(app: TestApp, firstName: string) {
     },
   });
   expect(checkout.status, checkout.text).toBe(201);
-  const paid = await app.request('POST', '/api/v1/subscription', {
+  const paid = await app.call(paymentApi.subscribe, {
     token,
     body: { reference, channel: 'paystack', planId: 'weekly' },
   });
   expect(paid.status, paid.text).toBe(200);
-  const downloaded = await app.request(
-    'GET',
-    `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-    { token },
-  );
+  const downloaded = await app.call(offlineApi.download, {
+    query: { examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year },
+    token,
+  });
   expect(downloaded.status, downloaded.text).toBe(200);
-  const otherDevice = await app.request('POST', '/api/v1/user/login', {
+  const otherDevice = await app.call(userApi.signIn, {
     body: { telephone: student.body.telephone, password: student.body.password },
   });
   expect(otherDevice.status).toBe(200);
@@ -83,7 +82,7 @@ function deleteAccount(token: string | undefined, body: unknown) {
 }
 
 async function boardNames(token: string): Promise<string[]> {
-  const board = await t.request<{ docs: LeaderboardEntry[] }>('GET', '/api/v1/exam/leaderboard', { token });
+  const board = await t.call(examApi.leaderboard, { token });
   expect(board.status).toBe(200);
   return board.json.data.docs.map((entry) => entry.user.firstName);
 }
@@ -133,7 +132,7 @@ describe('DELETE /api/v1/user with a wrong or missing password', () => {
     expect(response.json.message).toBe('Your password is not correct');
     expect(response.json.errors).toEqual([{ path: ['password'], message: 'Your password is not correct' }]);
     expect(await databaseFingerprint(t.db)).toEqual(before);
-    expect((await t.request('GET', '/api/v1/user', { token: student.token })).status).toBe(200);
+    expect((await t.call(userApi.current, { token: student.token })).status).toBe(200);
   });
 
   it('answers 400 without a password, and 401 without a session, changing nothing', async () => {
@@ -160,7 +159,7 @@ describe('DELETE /api/v1/user with a wrong or missing password', () => {
     const limited = await deleteAccount(student.token, { password: student.body.password });
     expect(limited.status).toBe(429);
     expect(limited.text).toMatch(/^Too many wrong passwords for this account\. Try again in/);
-    expect((await t.request('GET', '/api/v1/user', { token: student.token })).status).toBe(200);
+    expect((await t.call(userApi.current, { token: student.token })).status).toBe(200);
   });
 });
 
@@ -176,11 +175,11 @@ describe('DELETE /api/v1/user with the right password', () => {
     expect(response.json.data).toEqual({ deletedAt: t.clock.now().toISOString(), paymentsKept: 1 });
 
     for (const token of [student.token, student.otherToken]) {
-      const again = await t.request('GET', '/api/v1/user', { token });
+      const again = await t.call(userApi.current, { token });
       expect(again.status).toBe(401);
       expect(again.json.message).toBe(UNAUTHORIZED_MESSAGE);
     }
-    const signIn = await t.request('POST', '/api/v1/user/login', {
+    const signIn = await t.call(userApi.signIn, {
       body: { telephone: student.body.telephone, password: student.body.password },
     });
     expect(signIn.status).toBe(401);
@@ -246,7 +245,7 @@ describe('DELETE /api/v1/user with the right password', () => {
       triviaPoints: 0,
     });
     expect(again.json.data.user._id).not.toBe(student.id);
-    const signIn = await t.request('POST', '/api/v1/user/login', {
+    const signIn = await t.call(userApi.signIn, {
       body: { telephone: student.body.telephone, password: student.body.password },
     });
     expect(signIn.status).toBe(200);

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { catalogueApi, examApi, userApi } from '../../src/lib/api/endpoints.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import {
   attemptAnswers,
@@ -85,7 +86,8 @@ describe('the paper cache', () => {
       q(3, 'Which is a compound?', 'D'),
     ]);
     const ada = await subscribedStudent(t);
-    const first = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    const first = (await t.call(examApi.paper, { query: { exam: 'new', ...ids }, token: ada.token })).json
+      .data;
     expect(texts(first.questions)).toEqual([
       'Which is a noble gas?',
       'Which is a metal?',
@@ -121,7 +123,8 @@ describe('the paper cache', () => {
     ]);
 
     // Ada's attempt keeps its three questions in its own order, shown as they read now.
-    const resumed = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    const resumed = (await t.call(examApi.paper, { query: { exam: 'new', ...ids }, token: ada.token })).json
+      .data;
     expect(resumed._id).toBe(first._id);
     expect(texts(resumed.questions)).toEqual([
       'Which is a noble gas?',
@@ -131,7 +134,7 @@ describe('the paper cache', () => {
     const compound = resumed.questions[2] as Shown;
     const water = compound.options[1];
     if (!water) throw new Error('the option is missing');
-    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+    const submitted = await t.call(examApi.submit, {
       token: ada.token,
       body: { exam: first._id, answers: [{ question: compound._id, option: water._id }] },
     });
@@ -146,25 +149,27 @@ describe('the paper cache', () => {
       q(12, 'Which cell carries oxygen?', 'A', ['Red cell', 'White cell', 'Platelet', 'Neuron']),
     ]);
     const ada = await subscribedStudent(t);
-    const started = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    const started = (await t.call(examApi.paper, { query: { exam: 'new', ...ids }, token: ada.token })).json
+      .data;
     await importPaper(t.db, { ...moving, year: 2032 }, [
       q(12, 'Which cell carries oxygen?', 'A', ['Red cell', 'White cell', 'Platelet', 'Neuron']),
     ]);
     // A new attempt at the first paper has one question left; Ada's still has both.
     const ben = await subscribedStudent(t);
-    const response = await t.request('GET', examUrl(ids), { token: ben.token });
+    const response = await t.call(examApi.paper, { query: { exam: 'new', ...ids }, token: ben.token });
     // The questions of a new attempt are spliced in as JSON made once per paper: the body is still exactly
     // what JSON.stringify writes for it, as for every other answer.
     expect(response.text).toBe(JSON.stringify(response.json));
     expect(response.headers.get('content-type')).toBe('application/json');
     const fresh = response.json.data;
     expect(texts(fresh.questions)).toEqual(['Which organ pumps blood?']);
-    const resumed = (await t.request('GET', examUrl(ids), { token: ada.token })).json.data;
+    const resumed = (await t.call(examApi.paper, { query: { exam: 'new', ...ids }, token: ada.token })).json
+      .data;
     expect(texts(resumed.questions)).toEqual(['Which organ pumps blood?', 'Which cell carries oxygen?']);
     const moved = started.questions[1] as Shown;
     const redCell = moved.options[0];
     if (!redCell) throw new Error('the option is missing');
-    const submitted = await t.request('POST', '/api/v1/exam/answer', {
+    const submitted = await t.call(examApi.submit, {
       token: ada.token,
       body: { exam: started._id, answers: [{ question: moved._id, option: redCell._id }] },
     });
@@ -184,7 +189,7 @@ describe('GET /api/v1/exam reads the session in the statement that starts the at
 
     const student = await subscribedStudent(t);
     expect((await t.request('GET', bad, { token: student.token })).status).toBe(400);
-    expect((await t.request('POST', '/api/v1/user/logout', { token: student.token })).status).toBe(200);
+    expect((await t.call(userApi.signOut, { token: student.token })).status).toBe(200);
     expect((await t.request('GET', good, { token: student.token })).status).toBe(401);
     expect((await t.request('GET', bad, { token: student.token })).status).toBe(401);
 
@@ -280,7 +285,7 @@ describe('the leaderboard copy', () => {
       students.push({ id: row.id, token: await startSession(app.db, row.id, app.clock.now()) });
     }
     for (const [n, student] of students.entries()) {
-      const board = await app.request('GET', '/api/v1/exam/leaderboard', { token: student.token });
+      const board = await app.call(examApi.leaderboard, { token: student.token });
       // The board is for students: an admin signed in to the web app is refused, as everywhere.
       if (n === 20) expect(board.status).toBe(403);
       else expect(board.json.data.me).toEqual(await countedRank(app.db, student.id));
@@ -291,16 +296,16 @@ describe('the leaderboard copy', () => {
     // copy's order of everyone else is still the true one.)
     const paper = await createPaper(app.db, { count: 5 });
     const play = async (token: string, right: number) => {
-      const exam = (await app.request('GET', examUrl(paper.ids), { token })).json.data;
+      const exam = (await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token })).json.data;
       const answers = paper.questions.map((question, index) => ({
         question: question.id,
         option: index < right ? question.right : (question.wrong[0] ?? ''),
       }));
-      await app.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id, answers } });
+      await app.call(examApi.submit, { token, body: { exam: exam._id, answers } });
       app.clock.advance(1000);
     };
     const expectCountedRank = async (student: { id: string; token: string }) => {
-      const board = await app.request('GET', '/api/v1/exam/leaderboard', { token: student.token });
+      const board = await app.call(examApi.leaderboard, { token: student.token });
       const counted = await countedRank(app.db, student.id);
       expect(counted).not.toBeNull();
       expect(board.json.data.me).toEqual(counted);
@@ -334,14 +339,14 @@ describe('the catalogue lists', () => {
         answer: 'A',
       },
     ]);
-    const first = await app.request('GET', '/api/v1/examType');
-    const second = await app.request('GET', '/api/v1/examType');
+    const first = await app.call(catalogueApi.examTypes);
+    const second = await app.call(catalogueApi.examTypes);
     expect(second.text).toBe(first.text);
     for (const name of ['etag', 'cache-control', 'content-type', 'content-security-policy']) {
       expect(second.headers.get(name)).toBe(first.headers.get(name));
     }
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
-    const revalidated = await app.request('GET', '/api/v1/examType', {
+    const revalidated = await app.call(catalogueApi.examTypes, {
       headers: { 'If-None-Match': first.headers.get('etag') ?? '' },
     });
     expect(revalidated.status).toBe(304);
@@ -399,16 +404,16 @@ describe.runIf(testDatabaseKind === 'postgres')('saving answers while the attemp
     for (let round = 0; round < 12; round++) {
       const paper = await createPaper(t.db, { count: 12 });
       const { token } = await subscribedStudent(t);
-      const exam = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
+      const exam = (await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token })).json.data;
       const save = (question: (typeof paper.questions)[number]) =>
-        t.request('PATCH', '/api/v1/exam/answer', {
+        t.call(examApi.saveAnswer, {
           token,
           body: { exam: exam._id, question: question.id, option: question.right },
         });
       // The submission is sent among the saves, so some arrive before it and some after.
       const middle = (round % 11) + 1;
       const early = paper.questions.slice(0, middle).map(save);
-      const submit = t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id } });
+      const submit = t.call(examApi.submit, { token, body: { exam: exam._id } });
       const late = paper.questions.slice(middle).map(save);
       const [result, ...saves] = await Promise.all([submit, ...early, ...late]);
       expect(result.status).toBe(200);
@@ -437,14 +442,11 @@ describe.runIf(testDatabaseKind === 'postgres')('saving answers while the attemp
     for (let round = 0; round < 6; round++) {
       const paper = await createPaper(t.db, { count: 10 });
       const { token } = await subscribedStudent(t);
-      const exam = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
+      const exam = (await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token })).json.data;
       const skips = await Promise.all(
         paper.questions.flatMap((question) => [
-          t.request('POST', '/api/v1/exam/lifeline', {
-            token,
-            body: { exam: exam._id, question: question.id, kind: 'skip' },
-          }),
-          t.request('PATCH', '/api/v1/exam/answer', {
+          t.call(examApi.lifeline, { token, body: { exam: exam._id, question: question.id, kind: 'skip' } }),
+          t.call(examApi.saveAnswer, {
             token,
             body: { exam: exam._id, question: question.id, option: question.right },
           }),
@@ -455,9 +457,10 @@ describe.runIf(testDatabaseKind === 'postgres')('saving answers while the attemp
       );
       expect(skipped.size).toBe(10);
 
-      const resumed = (await t.request('GET', examUrl(paper.ids), { token })).json.data;
+      const resumed = (await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token })).json
+        .data;
       expect(resumed.answers).toEqual([]);
-      const result = await t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id } });
+      const result = await t.call(examApi.submit, { token, body: { exam: exam._id } });
       expect(result.json.data).toMatchObject({ score: 0, correctAnswer: 0, unanswered: 10 });
     }
   });

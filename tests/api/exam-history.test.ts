@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AttemptHistoryEntry } from '../../src/lib/api/attempt-history.ts';
+import { attemptHistoryApi, examApi, offlineApi, utmeApi } from '../../src/lib/api/endpoints.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import { LIST_DEPTH } from '../../src/lib/api/paged.ts';
-import type { UtmeSitting } from '../../src/lib/api/utme.ts';
 import { questions, subjects } from '../../src/server/db/schema.ts';
 import { expectErrorShape } from '../support/api-probe.ts';
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, examUrl, subscribedStudent } from '../support/test-app.ts';
+import { createTestApp, subscribedStudent } from '../support/test-app.ts';
 
 // GET /api/v1/exam/history: the caller's submitted attempts of every kind, newest submitted first, paged;
 // an attempt taken offline and uploaded (POST /exam/offline) is listed once, with the phone's times.
@@ -31,13 +31,10 @@ async function history(token: string, query = '') {
 
 /** Starts the paper online and submits it with its first `right` questions right and the rest blank. */
 async function takeOnline(token: string, paper: Paper, right = paper.questions.length) {
-  const started = await t.request('GET', examUrl(paper.ids), { token });
+  const started = await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
   expect(started.status, started.text).toBe(200);
   const answers = paper.questions.slice(0, right).map((q) => ({ question: q.id, option: q.right }));
-  const submitted = await t.request('POST', '/api/v1/exam/answer', {
-    token,
-    body: { exam: started.json.data._id, answers },
-  });
+  const submitted = await t.call(examApi.submit, { token, body: { exam: started.json.data._id, answers } });
   expect(submitted.status, submitted.text).toBe(200);
   return submitted.json.data._id as string;
 }
@@ -77,13 +74,11 @@ describe('GET /api/v1/exam/history', () => {
     const retake = await takeOnline(me.token, paper, 4);
     t.clock.advance(MINUTE);
     // Started and never submitted: not in the history.
-    const open = await t.request('GET', examUrl(other.ids), { token: me.token });
+    const open = await t.call(examApi.paper, { query: { exam: 'new', ...other.ids }, token: me.token });
     expect(open.status).toBe(200);
-    const daily = await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, {
-      token: me.token,
-    });
+    const daily = await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token: me.token });
     expect(daily.status, daily.text).toBe(200);
-    const dailyScored = await t.request('POST', '/api/v1/exam/answer/daily', {
+    const dailyScored = await t.call(examApi.submitDaily, {
       token: me.token,
       body: { subject: paper.ids.subject },
     });
@@ -95,7 +90,7 @@ describe('GET /api/v1/exam/history', () => {
       token: me.token,
     });
     expect(practice.status, practice.text).toBe(200);
-    const practiced = await t.request('POST', '/api/v1/exam/answer', {
+    const practiced = await t.call(examApi.submit, {
       token: me.token,
       body: { exam: practice.json.data._id },
     });
@@ -103,11 +98,10 @@ describe('GET /api/v1/exam/history', () => {
     t.clock.advance(MINUTE);
     const jamb = await createJambBank(t.db);
     const { mathematics, physics, biology } = jamb.subjects;
-    const sitting = await t.request<UtmeSitting>(
-      'GET',
-      `/api/v1/exam/utme?subjects=${[mathematics.id, physics.id, biology.id].join(',')}`,
-      { token: me.token },
-    );
+    const sitting = await t.call(utmeApi.sitting, {
+      query: { subjects: [mathematics.id, physics.id, biology.id].join(',') },
+      token: me.token,
+    });
     expect(sitting.status, sitting.text).toBe(200);
     const english = sitting.json.data.sections[0]?.questions[0];
     const key = jamb.subjects.english.questions.find((q) => q.id === english?._id);
@@ -245,7 +239,7 @@ describe('GET /api/v1/exam/history', () => {
       t.clock.advance(MINUTE);
     }
     // Uploaded last, but finished on the phone before any of the online ones.
-    const uploaded = await t.request('POST', '/api/v1/exam/offline', {
+    const uploaded = await t.call(offlineApi.upload, {
       token: me.token,
       body: {
         clientId: randomUUID(),
@@ -321,7 +315,7 @@ describe('GET /api/v1/exam/history', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await t.request('GET', '/api/v1/exam/history');
+    const response = await t.call(attemptHistoryApi.list);
     expect(response.status).toBe(401);
     expectErrorShape(asProbe(response));
   });

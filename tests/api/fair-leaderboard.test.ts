@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { examApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import {
-  createTestApp,
-  examUrl,
-  signUpStudent,
-  subscribedStudent,
-  type TestApp,
-} from '../support/test-app.ts';
+import { createTestApp, signUpStudent, subscribedStudent, type TestApp } from '../support/test-app.ts';
 
 // The rules for what counts on the leaderboard: the first attempt at a paper, each daily test once
 // a subject a day, and nobody whose email is unconfirmed; and a daily test's key stays secret until its
@@ -18,7 +13,7 @@ type Paper = Awaited<ReturnType<typeof createPaper>>;
 
 /** Starts an attempt at the paper and submits it with `answers`; returns the result. */
 async function takePaper(app: TestApp, token: string, paper: Paper, answers: 'all right' | 'blank') {
-  const started = await app.request('GET', examUrl(paper.ids), { token });
+  const started = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
   expect(started.status, started.text).toBe(200);
   const body =
     answers === 'all right' ? paper.questions.map((q) => ({ question: q.id, option: q.right })) : [];
@@ -52,9 +47,7 @@ describe('what counts towards the leaderboard', () => {
     expect(await totalOf(app, student.user._id)).toBe(0);
 
     // Practice is still kept and reviewable.
-    const reread = await app.request('GET', `/api/v1/exam/result?exam=${retake._id}`, {
-      token: student.token,
-    });
+    const reread = await app.call(examApi.result, { query: { exam: retake._id }, token: student.token });
     expect(reread.status).toBe(200);
     expect(reread.json.data).toMatchObject({ _id: retake._id, counted: false, score: 20 });
     const rows = await app.db
@@ -74,9 +67,9 @@ describe('what counts towards the leaderboard', () => {
     app.clock.set(new Date('2026-03-02T10:00:00Z'));
     const paper = await createPaper(app.db, { count: 3 });
     const student = await signUpStudent(app);
-    await app.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token: student.token });
+    await app.call(examApi.daily, { query: { subject: paper.ids.subject }, token: student.token });
     const answers = paper.questions.map((q) => ({ question: q.id, option: q.right }));
-    const result = await app.request('POST', '/api/v1/exam/answer/daily', {
+    const result = await app.call(examApi.submitDaily, {
       token: student.token,
       body: { subject: paper.ids.subject, answers },
     });
@@ -96,7 +89,7 @@ describe('the daily test’s answers', () => {
     // A second account submits blank to fish for the key, as the issue describes.
     const fisher = await signUpStudent(app);
     await app.request('GET', url, { token: fisher.token });
-    const fished = await app.request('POST', '/api/v1/exam/answer/daily', {
+    const fished = await app.call(examApi.submitDaily, {
       token: fisher.token,
       body: { subject: paper.ids.subject, answers: [] },
     });
@@ -116,7 +109,7 @@ describe('the daily test’s answers', () => {
     expect(fished.text).not.toMatch(/Because of rule/);
 
     // Reading it again before midnight reveals nothing either.
-    const early = await app.request('GET', `/api/v1/exam/result?exam=${result._id}`, { token: fisher.token });
+    const early = await app.call(examApi.result, { query: { exam: result._id }, token: fisher.token });
     expect(early.json.data.answersOpenAt).toBe('2026-03-02T23:10:30.000Z');
     expect(
       early.json.data.quizAnswers.every((a: { correctAnswer: unknown }) => a.correctAnswer === null),
@@ -152,14 +145,10 @@ describe('the daily test’s answers', () => {
 
     // Still shut at midnight, while a test started at 23:59 can be handed in; then every answer opens.
     app.clock.set(new Date('2026-03-02T23:10:29Z'));
-    const midnight = await app.request('GET', `/api/v1/exam/result?exam=${result._id}`, {
-      token: fisher.token,
-    });
+    const midnight = await app.call(examApi.result, { query: { exam: result._id }, token: fisher.token });
     expect(midnight.json.data.answersOpenAt).toBe('2026-03-02T23:10:30.000Z');
     app.clock.set(new Date('2026-03-02T23:10:30Z'));
-    const opened = await app.request('GET', `/api/v1/exam/result?exam=${result._id}`, {
-      token: fisher.token,
-    });
+    const opened = await app.call(examApi.result, { query: { exam: result._id }, token: fisher.token });
     expect(opened.status).toBe(200);
     expect(opened.json.data.answersOpenAt).toBeNull();
     for (const answer of opened.json.data.quizAnswers) {
@@ -178,13 +167,14 @@ describe('the daily test’s answers', () => {
     const path = `/api/v1/exam/result?exam=${result._id}`;
     expect((await app.request('GET', path, { token: stranger.token })).status).toBe(404);
     expect((await app.request('GET', path)).status).toBe(401);
-    expect((await app.request('GET', '/api/v1/exam/result?exam=nope', { token: owner.token })).status).toBe(
+    expect((await app.call(examApi.result, { query: { exam: 'nope' }, token: owner.token })).status).toBe(
       400,
     );
 
     const other = await createPaper(app.db, { count: 2 });
-    const open = await app.request('GET', examUrl(other.ids), { token: owner.token });
-    const unsubmitted = await app.request('GET', `/api/v1/exam/result?exam=${open.json.data._id}`, {
+    const open = await app.call(examApi.paper, { query: { exam: 'new', ...other.ids }, token: owner.token });
+    const unsubmitted = await app.call(examApi.result, {
+      query: { exam: open.json.data._id },
       token: owner.token,
     });
     expect(unsubmitted.status).toBe(409);
@@ -200,10 +190,10 @@ describe('GET /api/v1/exam/leaderboard', () => {
     await takePaper(app, aisha.token, paper, 'all right');
     await takePaper(app, tunde.token, paper, 'blank');
 
-    const guest = await app.request('GET', '/api/v1/exam/leaderboard');
+    const guest = await app.call(examApi.leaderboard);
     expect(guest.status).toBe(401);
 
-    const seenByTunde = await app.request('GET', '/api/v1/exam/leaderboard', { token: tunde.token });
+    const seenByTunde = await app.call(examApi.leaderboard, { token: tunde.token });
     expect(seenByTunde.status).toBe(200);
     const { docs, me } = seenByTunde.json.data;
     expect(docs).toEqual([
@@ -221,7 +211,7 @@ describe('GET /api/v1/exam/leaderboard', () => {
     await app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, student.user._id));
     await takePaper(app, student.token, paper, 'all right');
 
-    const before = await app.request('GET', '/api/v1/exam/leaderboard', { token: student.token });
+    const before = await app.call(examApi.leaderboard, { token: student.token });
     expect(before.json.data).toMatchObject({ docs: [], me: null });
 
     await app.db
@@ -230,7 +220,7 @@ describe('GET /api/v1/exam/leaderboard', () => {
       .where(eq(users.id, student.user._id));
     // The board copy is refreshed at most every few seconds; a fresh app reads it at once.
     const fresh = await createTestApp({}, { db: app.db });
-    const after = await fresh.request('GET', '/api/v1/exam/leaderboard', { token: student.token });
+    const after = await fresh.call(examApi.leaderboard, { token: student.token });
     expect(after.json.data.me).toEqual({ rank: 1, totalScore: 10 });
     expect(after.json.data.docs).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { coinHistoryApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { LIST_DEPTH } from '../../src/lib/api/paged.ts';
 import { coinLedger, sessions, subscriptions, users } from '../../src/server/db/schema.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
@@ -43,7 +44,7 @@ describe('POST /api/v1/user (sign-up)', () => {
   it('starts the one-day trial and the 80 welcome coins when the link is opened', async () => {
     const { user, token } = await signUpStudent(t);
     expect(user).toMatchObject({ emailVerified: true, triviaPoints: 80 });
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.profile.subscription).toEqual({
       status: 'trial',
       planId: null,
@@ -147,22 +148,22 @@ describe('POST /api/v1/user (sign-up)', () => {
 describe('POST /api/v1/user/login', () => {
   it('signs in with the right phone number and password', async () => {
     const { body } = await signUpStudent(t);
-    const response = await t.request('POST', '/api/v1/user/login', {
+    const response = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
     });
     expect(response.status).toBe(200);
     expect(response.json.message).toBe('Login successful');
     expect(response.json.data.user.telephone).toBe(body.telephone);
-    const me = await t.request('GET', '/api/v1/user', { token: response.json.data.token });
+    const me = await t.call(userApi.current, { token: response.json.data.token });
     expect(me.status).toBe(200);
   });
 
   it('answers 401 for a wrong password or an unknown number, without saying which', async () => {
     const { body } = await signUpStudent(t);
-    const wrongPassword = await t.request('POST', '/api/v1/user/login', {
+    const wrongPassword = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: 'wrong-password' },
     });
-    const unknown = await t.request('POST', '/api/v1/user/login', {
+    const unknown = await t.call(userApi.signIn, {
       body: { telephone: '09099999999', password: body.password },
     });
     expect(wrongPassword.status).toBe(401);
@@ -199,7 +200,7 @@ describe('POST /api/v1/user/login', () => {
       passwordHash: await hashPassword('admin-pass-1'),
       isAdmin: true,
     });
-    const response = await t.request('POST', '/api/v1/user/login', {
+    const response = await t.call(userApi.signIn, {
       body: { telephone: '08000000001', password: 'admin-pass-1' },
     });
     expect(response.status).toBe(403);
@@ -218,7 +219,7 @@ async function adminId() {
 describe('GET /api/v1/user', () => {
   it('returns the user, isAdmin, the profile and the token', async () => {
     const { token, user } = await signUpStudent(t);
-    const response = await t.request('GET', '/api/v1/user', { token });
+    const response = await t.call(userApi.current, { token });
     expect(response.status).toBe(200);
     expect(response.json.data).toMatchObject({ user: { _id: user._id }, isAdmin: false, token });
     expect(response.json.data.profile).toMatchObject({ totalScore: 0, subscription: { status: 'trial' } });
@@ -230,7 +231,7 @@ describe('GET /api/v1/user', () => {
     ['a malformed token', 'abc'],
     ['an unknown token', 'A'.repeat(43)],
   ])('answers 401 with %s', async (_, token) => {
-    const response = await t.request('GET', '/api/v1/user', { token });
+    const response = await t.call(userApi.current, { token });
     expect(response.status).toBe(401);
     expect(response.json).toMatchObject({
       success: false,
@@ -242,7 +243,7 @@ describe('GET /api/v1/user', () => {
     const { token } = await signUpStudent(t);
     t.clock.advance(31 * 86_400_000);
     try {
-      const response = await t.request('GET', '/api/v1/user', { token });
+      const response = await t.call(userApi.current, { token });
       expect(response.status).toBe(401);
     } finally {
       t.clock.advance(-31 * 86_400_000);
@@ -253,7 +254,7 @@ describe('GET /api/v1/user', () => {
     const { token } = await signUpStudent(t);
     t.clock.advance(86_400_000 + 1000);
     try {
-      const response = await t.request('GET', '/api/v1/user', { token });
+      const response = await t.call(userApi.current, { token });
       expect(response.json.data.profile.subscription.status).toBe('expired');
     } finally {
       t.clock.advance(-(86_400_000 + 1000));
@@ -272,16 +273,16 @@ describe('GET /api/v1/user', () => {
         isAdmin: true,
       })
       .returning();
-    const login = await t.request('POST', '/api/v1/user/login', {
+    const login = await t.call(userApi.signIn, {
       body: { telephone: '08000000002', password: 'admin-pass-2' },
       headers: { 'frontend-source': 'admin-console' },
     });
     expect(login.status).toBe(200);
     const token = login.json.data.token;
-    const fromWeb = await t.request('GET', '/api/v1/user', { token });
+    const fromWeb = await t.call(userApi.current, { token });
     expect(fromWeb.status).toBe(403);
     expect(fromWeb.json.message).toBe('Unauthorized User, Access denied');
-    const fromConsole = await t.request('GET', '/api/v1/user', {
+    const fromConsole = await t.call(userApi.current, {
       token,
       headers: { 'frontend-source': 'admin-console' },
     });
@@ -294,23 +295,23 @@ describe('GET /api/v1/user', () => {
 describe('PUT /api/v1/user', () => {
   it('updates one field and returns the updated user', async () => {
     const { token } = await signUpStudent(t);
-    const response = await t.request('PUT', '/api/v1/user', { token, body: { firstName: 'Chiamaka' } });
+    const response = await t.call(userApi.update, { token, body: { firstName: 'Chiamaka' } });
     expect(response.status).toBe(200);
     expect(response.json.message).toBe('Profile updated successfully');
     expect(response.json.data.firstName).toBe('Chiamaka');
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.user.firstName).toBe('Chiamaka');
   });
 
   it('refuses to change the telephone', async () => {
     const { token, body } = await signUpStudent(t);
-    const response = await t.request('PUT', '/api/v1/user', { token, body: { telephone: '08111111111' } });
+    const response = await t.call(userApi.update, { token, body: { telephone: '08111111111' } });
     expect(response.status).toBe(400);
     expect(response.json.errors).toContainEqual({
       path: ['telephone'],
       message: 'Phone number cannot be changed',
     });
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.user.telephone).toBe(body.telephone);
   });
 
@@ -330,7 +331,7 @@ describe('PUT /api/v1/user', () => {
   it('does not say whether another account uses the email asked for (its owner is told instead)', async () => {
     const other = await signUpStudent(t);
     const { token, body } = await signUpStudent(t);
-    const response = await t.request('PUT', '/api/v1/user', {
+    const response = await t.call(userApi.update, {
       token,
       body: { email: other.body.email, currentPassword: body.password },
     });
@@ -345,7 +346,7 @@ describe('PUT /api/v1/user', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await t.request('PUT', '/api/v1/user', { body: { firstName: 'X' } });
+    const response = await t.call(userApi.update, { body: { firstName: 'X' } });
     expect(response.status).toBe(401);
   });
 });
@@ -353,15 +354,15 @@ describe('PUT /api/v1/user', () => {
 describe('POST /api/v1/user/logout', () => {
   it('revokes the token', async () => {
     const { token } = await signUpStudent(t);
-    const response = await t.request('POST', '/api/v1/user/logout', { token });
+    const response = await t.call(userApi.signOut, { token });
     expect(response.status).toBe(200);
     expect(response.json.message).toBe('Logout Successfully');
-    const after = await t.request('GET', '/api/v1/user', { token });
+    const after = await t.call(userApi.current, { token });
     expect(after.status).toBe(401);
   });
 
   it('answers 401 without a token', async () => {
-    const response = await t.request('POST', '/api/v1/user/logout');
+    const response = await t.call(userApi.signOut);
     expect(response.status).toBe(401);
   });
 });
@@ -375,7 +376,7 @@ describe('GET /api/v1/history', () => {
       await debitCoins(tx, { userId: user._id, coins: 4, description: '50-50 lifeline', at: t.clock.now() });
       await creditCoins(tx, { userId: user._id, coins: 30, description: 'Coin pack', at: t.clock.now() });
     });
-    const response = await t.request('GET', '/api/v1/history', { token });
+    const response = await t.call(coinHistoryApi.list, { token });
     expect(response.status).toBe(200);
     const { docs, totalDocs, page, totalPages } = response.json.data;
     expect({ totalDocs, page, totalPages }).toEqual({ totalDocs: 3, page: 1, totalPages: 1 });
@@ -397,9 +398,9 @@ describe('GET /api/v1/history', () => {
 
   it('pages the list and validates the page query', async () => {
     const { token } = await signUpStudent(t);
-    const second = await t.request('GET', '/api/v1/history?page=2&limit=1', { token });
+    const second = await t.call(coinHistoryApi.list, { query: { page: 2, limit: 1 }, token });
     expect(second.json.data).toMatchObject({ docs: [], totalDocs: 1, page: 2, limit: 1 });
-    const bad = await t.request('GET', '/api/v1/history?limit=1000', { token });
+    const bad = await t.call(coinHistoryApi.list, { query: { limit: 1000 }, token });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toContainEqual({ path: ['limit'], message: 'limit is at most 100' });
   });
@@ -424,7 +425,7 @@ describe('GET /api/v1/history', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await t.request('GET', '/api/v1/history')).status).toBe(401);
+    expect((await t.call(coinHistoryApi.list)).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ContestEntryOutcome } from '../../src/lib/api/contest.ts';
+import { contestApi } from '../../src/lib/api/endpoints.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { coinLedger, options } from '../../src/server/db/schema.ts';
@@ -9,11 +9,11 @@ import type { TestApp } from './test-app.ts';
 // the key and the ledger to check the outcome. scheduleFixtureContest (contest-file-fixture.ts) schedules one.
 
 export async function enter(app: TestApp, token: string, contestId: string) {
-  return app.request<ContestEntryOutcome>('POST', `/api/v1/contest/${contestId}/entry`, { token });
+  return app.call(contestApi.enter, { params: { id: contestId }, token });
 }
 
 export async function openLevel(app: TestApp, token: string, contestId: string) {
-  return app.request<ExamPayload>('GET', `/api/v1/contest/${contestId}/level`, { token });
+  return app.call(contestApi.level, { params: { id: contestId }, token });
 }
 
 /** The id of the question's right option. */
