@@ -16,9 +16,6 @@ function pickedFrom(state: unknown): PickedPack | undefined {
   return typeof price === 'number' && typeof coins === 'number' ? { price, coins } : undefined;
 }
 
-/** Said instead of the packs when the student's account could not be loaded (a card payment needs it). */
-export const ACCOUNT_NOT_LOADED = 'We could not load your account. Check your connection and try again.';
-
 /** The TotalCoin alert. */
 export function totalCoinMessage(coins: number): string {
   return `You have ${formatThousands(coins)} coins remaining`;
@@ -43,13 +40,13 @@ export function createBuyCoinsStore() {
    */
   async function load(reloadAccount = false) {
     $packs.set({ status: 'loading' });
-    const { call, loadUser, signedIn } = environment();
-    const [result] = await Promise.all([
+    const { call, refreshUser } = environment();
+    const [result, account] = await Promise.all([
       call(paymentApi.coinPacks),
-      reloadAccount || !$user.get() ? loadUser() : undefined,
+      reloadAccount || !$user.get() ? refreshUser() : undefined,
     ]);
-    if (!$user.get() && signedIn()) {
-      $packs.set({ status: 'failed', message: ACCOUNT_NOT_LOADED });
+    if (!$user.get() && account && !account.ok) {
+      $packs.set({ status: 'failed', message: account.message });
       return;
     }
     $packs.set(loadedFrom(result.ok ? { ...result, data: result.data.docs } : result));

@@ -13,7 +13,7 @@ import type { Plan } from '../../lib/api/plans.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth } from '../../lib/client/session.ts';
 import type { Environment } from '../shared/environment.ts';
-import { ACCOUNT_NOT_LOADED, createBuyCoinsStore, totalCoinMessage } from './buy-coins-store.ts';
+import { createBuyCoinsStore, totalCoinMessage } from './buy-coins-store.ts';
 import { createPaymentModeStore, NO_OPTION_MESSAGE } from './payment-mode-store.ts';
 
 const plan = (planId: string, amount: number): Plan => ({
@@ -253,21 +253,24 @@ describe('Buy coins', () => {
 
   it('says why when the student cannot be loaded, and Retry loads the student and the packs', async () => {
     $auth.set({ user: null, profile: null, isAuth: false });
-    // The first load of the student fails (no connection); the second brings them.
-    const loads: (() => void)[] = [
-      () => {},
-      () => $auth.set({ ...$auth.get(), user: signedInUser, isAuth: true }),
+    // The first refresh of the student fails (no connection); the second brings them.
+    const loads: (() => ReturnType<Environment['refreshUser']>)[] = [
+      async () => failed('We could not reach the server.', 0),
+      async () => {
+        $auth.set({ ...$auth.get(), user: signedInUser, isAuth: true });
+        return undefined;
+      },
     ];
-    const loadUser = vi.fn(async () => loads.shift()?.());
-    browser({ answers: { packs: page([card]) } }, { loadUser });
+    const refreshUser = vi.fn(() => loads.shift()?.() ?? Promise.resolve(undefined));
+    browser({ answers: { packs: page([card]) } }, { refreshUser });
     const store = createBuyCoinsStore();
     const loading = store.init();
     expect(store.$packs.get()).toEqual({ status: 'loading' });
     await loading;
-    expect(store.$packs.get()).toEqual({ status: 'failed', message: ACCOUNT_NOT_LOADED });
+    expect(store.$packs.get()).toEqual({ status: 'failed', message: 'We could not reach the server.' });
 
     await store.load();
-    expect(loadUser).toHaveBeenCalledTimes(2);
+    expect(refreshUser).toHaveBeenCalledTimes(2);
     expect(store.$packs.get()).toEqual({ status: 'ready', data: [card] });
   });
 
