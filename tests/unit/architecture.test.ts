@@ -59,6 +59,36 @@ describe('the source tree', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('lets no island or the service worker write an API path: they call its binding', () => {
+    const offenders = files
+      .filter((path) => /^src\/(islands|service-worker)\//.test(name(path)))
+      .filter((path) => /['"`]\/api(['"`/?])/.test(readFileSync(path, 'utf8')))
+      .map(name);
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives every island store the one environment, which no store builds for itself', () => {
+    const environmentModule = 'src/islands/shared/environment.ts';
+    // What only the environment hands out: the API client, navigation and toasts.
+    const browserOnly = /from '[./]*lib\/client\/(api|navigation|toasts)\.ts'/;
+    const offenders = files
+      .filter((path) => name(path).startsWith('src/islands/') && name(path) !== environmentModule)
+      .filter((path) => {
+        const text = readFileSync(path, 'utf8');
+        const ownEnvironment = /\binterface \w*Deps\b|\bfunction browser\w*Deps\b/.test(text);
+        const importsBrowser = [...text.matchAll(/^import [^;]*?;/gms)].some(([statement]) => {
+          if (!browserOnly.test(statement)) return false;
+          // Types and the failure reporter's shape may be shared; calls and navigation may not.
+          return (
+            !/^import type /.test(statement) && /\b(request|call|navigate|showToast\w*)\b/.test(statement)
+          );
+        });
+        return ownEnvironment || importsBrowser;
+      })
+      .map(name);
+    expect(offenders).toEqual([]);
+  });
+
   it(`has no source file over ${MAX_LINES} lines`, () => {
     const long = files
       .filter((path) => !LONG_ALLOWED.has(name(path)))
