@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import {
+  contestApi,
+  examApi,
+  offlineApi,
+  reportApi,
+  reviewApi,
+  userApi,
+  utmeApi,
+} from '../../src/lib/api/endpoints.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { KEPT_AFTER_DELETION } from '../../src/server/services/account-deletion.ts';
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
 import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
-import { createTestApp, examUrl, signUpStudent } from '../support/test-app.ts';
+import { createTestApp, signUpStudent } from '../support/test-app.ts';
 
 // Deleting an account leaves none of the student's rows in any table but those kept on purpose (the
 // payments): every one is first filled through the API as a student would, then checked empty.
@@ -73,39 +82,26 @@ async function busyStudent() {
   if (!first || !second) throw new Error('the paper has too few questions');
 
   // A full exam with a saved answer, a lifeline and wrong answers (which enter the review deck).
-  const exam = await ok(t.request('GET', examUrl(paper.ids), { token }));
+  const exam = await ok(t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token }));
   const examId = JSON.parse(exam.text).data._id as string;
   await ok(
-    t.request('PATCH', '/api/v1/exam/answer', {
-      token,
-      body: { exam: examId, question: first.id, option: first.right },
-    }),
+    t.call(examApi.saveAnswer, { token, body: { exam: examId, question: first.id, option: first.right } }),
   );
   await ok(
-    t.request('POST', '/api/v1/exam/lifeline', {
-      token,
-      body: { exam: examId, question: second.id, kind: 'fifty-fifty' },
-    }),
+    t.call(examApi.lifeline, { token, body: { exam: examId, question: second.id, kind: 'fifty-fifty' } }),
   );
   const wrong = paper.questions.map((q) => ({ question: q.id, option: q.wrong[0] ?? q.right }));
-  await ok(t.request('POST', '/api/v1/exam/answer', { token, body: { exam: examId, answers: wrong } }));
+  await ok(t.call(examApi.submit, { token, body: { exam: examId, answers: wrong } }));
   // The daily test.
-  await ok(t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token }));
-  await ok(
-    t.request('POST', '/api/v1/exam/answer/daily', {
-      token,
-      body: { subject: paper.ids.subject, answers: [] },
-    }),
-  );
+  await ok(t.call(examApi.daily, { query: { subject: paper.ids.subject }, token }));
+  await ok(t.call(examApi.submitDaily, { token, body: { subject: paper.ids.subject, answers: [] } }));
   // The review deck, and an answer in it.
   t.clock.advance(MINUTE);
-  await ok(t.request('GET', '/api/v1/review/due', { token }));
-  await ok(
-    t.request('POST', '/api/v1/review/answer', { token, body: { question: first.id, option: first.right } }),
-  );
+  await ok(t.call(reviewApi.due, { token }));
+  await ok(t.call(reviewApi.answer, { token, body: { question: first.id, option: first.right } }));
   // A report whose note names the student.
   await ok(
-    t.request('POST', '/api/v1/question/report', {
+    t.call(reportApi.send, {
       token,
       body: {
         question: second.id,
@@ -120,7 +116,7 @@ async function busyStudent() {
   const query = `examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
   await ok(t.request('GET', `/api/v1/exam/download?${query}`, { token }));
   await ok(
-    t.request('POST', '/api/v1/exam/offline', {
+    t.call(offlineApi.upload, {
       token,
       body: {
         clientId: randomUUID(),
@@ -135,26 +131,25 @@ async function busyStudent() {
   // A UTME sitting.
   const { mathematics, physics, biology } = bank.subjects;
   await ok(
-    t.request('GET', `/api/v1/exam/utme?subjects=${[mathematics.id, physics.id, biology.id].join(',')}`, {
+    t.call(utmeApi.sitting, {
+      query: { subjects: [mathematics.id, physics.id, biology.id].join(',') },
       token,
     }),
   );
   // A contest entered.
   const contest = await scheduleFixtureContest(t.db, t.clock.now(), { title: `Contest of ${userId}` });
-  await ok(t.request('POST', `/api/v1/contest/${contest.id}/entry`, { token }));
+  await ok(t.call(contestApi.enter, { params: { id: contest.id }, token }));
   // A second device, a pending change of email and a reset link.
   await ok(
-    t.request('POST', '/api/v1/user/login', {
-      body: { telephone: student.body.telephone, password: student.body.password },
-    }),
+    t.call(userApi.signIn, { body: { telephone: student.body.telephone, password: student.body.password } }),
   );
   await ok(
-    t.request('PUT', '/api/v1/user', {
+    t.call(userApi.update, {
       token,
       body: { email: `new.${student.body.email}`, currentPassword: student.body.password },
     }),
   );
-  await ok(t.request('PUT', '/api/v1/user/reset-password', { body: { email: student.body.email } }));
+  await ok(t.call(userApi.requestReset, { body: { email: student.body.email } }));
   // The reset link is made after the answer.
   for (let wait = 0; wait < 100 && (await rowsOf(userId)).password_resets === 0; wait++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -169,7 +164,7 @@ describe('DELETE /api/v1/user erases every table of the student', () => {
     // Each table was filled, so that its emptiness afterwards means something.
     for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
 
-    const deleted = await t.request('DELETE', '/api/v1/user', {
+    const deleted = await t.call(userApi.delete, {
       token: student.token,
       body: { password: student.body.password },
     });

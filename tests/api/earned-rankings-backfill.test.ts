@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
+import { examApi, offlineApi, reviewApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, shownKeys, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, examUrl, subscribedStudent } from '../support/test-app.ts';
+import { createTestApp, subscribedStudent } from '../support/test-app.ts';
 import { createTopicBank } from '../support/topic-bank.ts';
 
 // The migration that brought in the ranking rule fills shown_keys and attempts.credit from what students had
@@ -32,10 +32,7 @@ it('rebuilds the shown keys and credits the app records, and leaves every total 
   const student = await subscribedStudent(app);
   const token = student.token;
   const submit = async (exam: string, answers: { question: string; option: string }[]) => {
-    const response = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
-      token,
-      body: { exam, answers },
-    });
+    const response = await app.call(examApi.submit, { token, body: { exam, answers } });
     expect(response.status, response.text).toBe(200);
     app.clock.advance(MINUTE);
     return response.json.data;
@@ -43,18 +40,16 @@ it('rebuilds the shown keys and credits the app records, and leaves every total 
 
   // A counted paper, then its retake (practice).
   for (let round = 0; round < 2; round += 1) {
-    const open = await app.request<ExamPayload>('GET', examUrl(paper.ids), { token });
+    const open = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
     await submit(
       open.json.data._id,
       paper.questions.map((q) => ({ question: q.id, option: q.right })),
     );
   }
   // A daily test of the other subject, counted.
-  const daily = await app.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${other.ids.subject}`, {
-    token,
-  });
+  const daily = await app.call(examApi.daily, { query: { subject: other.ids.subject }, token });
   expect(daily.status).toBe(200);
-  const dailyResult = await app.request('POST', '/api/v1/exam/answer/daily', {
+  const dailyResult = await app.call(examApi.submitDaily, {
     token,
     body: {
       subject: other.ids.subject,
@@ -64,14 +59,13 @@ it('rebuilds the shown keys and credits the app records, and leaves every total 
   expect(dailyResult.status).toBe(200);
   app.clock.advance(MINUTE);
   // A download of the other paper, and an answer in the review deck the day after.
-  const download = await app.request(
-    'GET',
-    `/api/v1/exam/download?examType=${other.ids.examType}&subject=${other.ids.subject}&year=${other.ids.year}`,
-    { token },
-  );
+  const download = await app.call(offlineApi.download, {
+    query: { examType: other.ids.examType, subject: other.ids.subject, year: other.ids.year },
+    token,
+  });
   expect(download.status, download.text).toBe(200);
   app.clock.set(new Date('2026-03-03T12:00:00Z'));
-  const due = await app.request<{ questions: { _id: string }[] }>('GET', '/api/v1/review/due', { token });
+  const due = await app.call(reviewApi.due, { token });
   const card = due.json.data.questions[0]?._id;
   expect(card).toBeDefined();
   const reviewed = await app.request('POST', '/api/v1/review/answer', {

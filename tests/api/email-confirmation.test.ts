@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { examApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { PaymentCode } from '../../src/lib/errors.ts';
 import { coinLedger, emailConfirmations, subscriptions, users } from '../../src/server/db/schema.ts';
 import { closeRedis } from '../../src/server/redis.ts';
@@ -57,22 +58,21 @@ describe('an account whose email is not confirmed', () => {
       verifiedAt: null,
     });
 
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.user).toMatchObject({ emailVerified: false, pendingEmail: null, triviaPoints: 0 });
     expect(me.json.data.profile.subscription.status).toBe('none');
 
-    const exam = await t.request(
-      'GET',
-      `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-      { token },
-    );
+    const exam = await t.call(examApi.paper, {
+      query: { exam: 'new', examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year },
+      token,
+    });
     expect(exam.status).toBe(402);
     expect(exam.json.code).toBe(PaymentCode.subscriptionRequired);
 
-    const daily = await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token });
+    const daily = await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token });
     expect(daily.status).toBe(200);
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
-    const submitted = await t.request('POST', '/api/v1/exam/answer/daily', {
+    const submitted = await t.call(examApi.submitDaily, {
       token,
       body: { subject: paper.ids.subject, answers },
     });
@@ -80,14 +80,14 @@ describe('an account whose email is not confirmed', () => {
     // Only a confirmed account's daily test counts, or throwaway accounts could read the day's key for free.
     expect(submitted.json.data.counted).toBe(false);
 
-    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token });
+    const board = await t.call(examApi.leaderboard, { token });
     expect(board.status).toBe(200);
     expect(board.json.data.me).toBeNull();
     expect(board.json.data.docs.some((entry: { isMe: boolean }) => entry.isMe)).toBe(false);
 
     // Confirming later does not turn that practice into points.
     await confirmEmailOf(t, user.email, token);
-    const after = await t.request('GET', '/api/v1/exam/leaderboard', { token });
+    const after = await t.call(examApi.leaderboard, { token });
     expect(after.json.data.me?.totalScore ?? 0).toBe(0);
   });
 });
@@ -159,7 +159,7 @@ describe('POST /api/v1/user/verify-email', () => {
       const expired = await verify(link, token);
       expect(expired.status).toBe(400);
       expect((await rewardsOf(t, user._id)).verifiedAt).toBeNull();
-      const resent = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+      const resent = await t.call(userApi.resendConfirmation, { token });
       expect(resent.status).toBe(200);
       expect(resent.json.data).toEqual({ purpose: 'sign-up', email: user.email });
       const fresh = confirmationTokenFor(t, user.email);
@@ -184,16 +184,10 @@ describe('POST /api/v1/user/verify-email', () => {
   it('limits wrong tokens from one network', async () => {
     const address = '203.0.113.40';
     for (let attempt = 0; attempt < 30; attempt++) {
-      const response = await t.request('POST', '/api/v1/user/verify-email', {
-        body: { token: `wrong-${attempt}` },
-        address,
-      });
+      const response = await t.call(userApi.confirmEmail, { body: { token: `wrong-${attempt}` }, address });
       expect(response.status).toBe(400);
     }
-    const refused = await t.request('POST', '/api/v1/user/verify-email', {
-      body: { token: 'wrong-again' },
-      address,
-    });
+    const refused = await t.call(userApi.confirmEmail, { body: { token: 'wrong-again' }, address });
     expect(refused.status).toBe(429);
     expect(refused.text).toMatch(/Too many invalid confirmation links from this network/);
   });
@@ -203,7 +197,7 @@ describe('POST /api/v1/user/verify-email/resend', () => {
   it('mails a fresh link and retires the earlier one', async () => {
     const { token, user } = await signUpUnconfirmedStudent(t);
     const earlier = confirmationTokenFor(t, user.email);
-    const response = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+    const response = await t.call(userApi.resendConfirmation, { token });
     expect(response.status).toBe(200);
     expect(response.json.message).toBe(`We sent a new link to ${user.email}.`);
     const latest = confirmationTokenFor(t, user.email);
@@ -215,29 +209,27 @@ describe('POST /api/v1/user/verify-email/resend', () => {
   it('answers 409 when the email is already confirmed, and 401 without a session', async () => {
     const { token } = await signUpStudent(t);
     const sentBefore = t.mailer.sent.length;
-    const response = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+    const response = await t.call(userApi.resendConfirmation, { token });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe('Your email address is already confirmed.');
     expect(t.mailer.sent.length).toBe(sentBefore);
-    expect((await t.request('POST', '/api/v1/user/verify-email/resend')).status).toBe(401);
+    expect((await t.call(userApi.resendConfirmation)).status).toBe(401);
   });
 
   it('sends at most 3 links an hour per account, from any network', async () => {
     const { token, user } = await signUpUnconfirmedStudent(t);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const response = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+      const response = await t.call(userApi.resendConfirmation, { token });
       expect(response.status).toBe(200);
     }
     const sent = t.mailer.sent.filter((message) => message.to === user.email).length;
-    const refused = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+    const refused = await t.call(userApi.resendConfirmation, { token });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(t.mailer.sent.filter((message) => message.to === user.email).length).toBe(sent);
     // Another account is not held back by this one's limit.
     const other = await signUpUnconfirmedStudent(t);
-    expect((await t.request('POST', '/api/v1/user/verify-email/resend', { token: other.token })).status).toBe(
-      200,
-    );
+    expect((await t.call(userApi.resendConfirmation, { token: other.token })).status).toBe(200);
   });
 });
 
@@ -265,8 +257,7 @@ describe.skipIf(!shared)('the resend limit across instances (TEST_REDIS_URL)', (
     if (!shared) throw new Error('TEST_REDIS_URL is needed');
     const [instanceA, instanceB] = shared;
     const { token } = await signUpUnconfirmedStudent(instanceA);
-    const resend = (instance: TestApp) =>
-      instance.request('POST', '/api/v1/user/verify-email/resend', { token });
+    const resend = (instance: TestApp) => instance.call(userApi.resendConfirmation, { token });
     expect((await resend(instanceA)).status).toBe(200);
     expect((await resend(instanceB)).status).toBe(200);
     expect((await resend(instanceA)).status).toBe(200);
@@ -278,13 +269,13 @@ describe('changing the email', () => {
   it('is refused without the current password, and with a wrong one, changing nothing', async () => {
     const { token, user } = await signUpStudent(t);
     const sentBefore = t.mailer.sent.length;
-    const missing = await t.request('PUT', '/api/v1/user', { token, body: { email: 'new.one@example.com' } });
+    const missing = await t.call(userApi.update, { token, body: { email: 'new.one@example.com' } });
     expect(missing.status).toBe(400);
     expect(missing.json.errors).toContainEqual({
       path: ['currentPassword'],
       message: 'Enter your current password to change your email',
     });
-    const wrong = await t.request('PUT', '/api/v1/user', {
+    const wrong = await t.call(userApi.update, {
       token,
       body: { email: 'new.one@example.com', currentPassword: 'not-my-password' },
     });
@@ -301,7 +292,7 @@ describe('changing the email', () => {
   it('with the password changes nothing until the new address confirms; then the old one is told', async () => {
     const { token, user, body } = await signUpStudent(t);
     const newEmail = newStudent().email;
-    const requested = await t.request('PUT', '/api/v1/user', {
+    const requested = await t.call(userApi.update, {
       token,
       body: { email: newEmail.toUpperCase(), currentPassword: body.password },
     });
@@ -315,10 +306,10 @@ describe('changing the email', () => {
       emailVerified: true,
     });
     expect((await rewardsOf(t, user._id)).email).toBe(user.email);
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.user).toMatchObject({ email: user.email, pendingEmail: newEmail });
     // Signing in and resetting still go by the old address until the change is confirmed.
-    const reset = await t.request('PUT', '/api/v1/user/reset-password', { body: { email: newEmail } });
+    const reset = await t.call(userApi.requestReset, { body: { email: newEmail } });
     expect(reset.status).toBe(200);
     expect(t.mailer.sent.some((message) => message.to === newEmail && /reset/i.test(message.subject))).toBe(
       false,
@@ -343,7 +334,7 @@ describe('changing the email', () => {
   it('answers 409 when another account took the new address before the link was opened', async () => {
     const { token, user, body } = await signUpStudent(t);
     const wanted = newStudent().email;
-    const requested = await t.request('PUT', '/api/v1/user', {
+    const requested = await t.call(userApi.update, {
       token,
       body: { email: wanted, currentPassword: body.password },
     });
@@ -360,7 +351,7 @@ describe('changing the email', () => {
     const { token, user, body } = await signUpUnconfirmedStudent(t);
     const fixed = newStudent().email;
     const sentToOld = t.mailer.sent.filter((message) => message.to === user.email).length;
-    const requested = await t.request('PUT', '/api/v1/user', {
+    const requested = await t.call(userApi.update, {
       token,
       body: { email: fixed, currentPassword: body.password },
     });
@@ -379,13 +370,13 @@ describe('changing the email', () => {
 
   it('refuses the address the account already has, and a password sent without an email', async () => {
     const { token, body } = await signUpStudent(t);
-    const same = await t.request('PUT', '/api/v1/user', {
+    const same = await t.call(userApi.update, {
       token,
       body: { email: body.email, currentPassword: body.password },
     });
     expect(same.status).toBe(400);
     expect(same.json.message).toBe('This is already your email address');
-    const stray = await t.request('PUT', '/api/v1/user', {
+    const stray = await t.call(userApi.update, {
       token,
       body: { firstName: 'Ada', currentPassword: body.password },
     });
@@ -399,21 +390,19 @@ describe('changing the email', () => {
   it('limits wrong passwords and requests per account', async () => {
     const { token, body } = await signUpStudent(t);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await t.request('PUT', '/api/v1/user', {
+      const response = await t.call(userApi.update, {
         token,
         body: { email: `guess.${attempt}@example.com`, currentPassword: `guess-${attempt}` },
       });
       expect(response.status).toBe(403);
     }
-    const refused = await t.request('PUT', '/api/v1/user', {
+    const refused = await t.call(userApi.update, {
       token,
       body: { email: 'guess.last@example.com', currentPassword: body.password },
     });
     expect(refused.status).toBe(429);
     // A change of name is not limited.
-    expect((await t.request('PUT', '/api/v1/user', { token, body: { firstName: 'Chioma' } })).status).toBe(
-      200,
-    );
+    expect((await t.call(userApi.update, { token, body: { firstName: 'Chioma' } })).status).toBe(200);
   });
 
   it("answers the same for another account's address, and mails that account's owner a notice, no link", async () => {
@@ -421,7 +410,7 @@ describe('changing the email', () => {
     const { token, body } = await signUpStudent(t);
     const free = newStudent().email;
     const askFor = (email: string) =>
-      t.request('PUT', '/api/v1/user', { token, body: { email, currentPassword: body.password } });
+      t.call(userApi.update, { token, body: { email, currentPassword: body.password } });
 
     const forFree = await askFor(free);
     const forTaken = await askFor(owner.body.email);
@@ -432,7 +421,7 @@ describe('changing the email', () => {
       forFree.json.message.replace(free, 'X'),
     );
     expect(forTaken.json.data.pendingEmail).toBe(owner.body.email);
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.user.pendingEmail).toBe(owner.body.email);
 
     const notice = t.mailer.sent.findLast((message) => message.to === owner.body.email);
@@ -440,7 +429,7 @@ describe('changing the email', () => {
     expect(notice?.text).not.toContain('/verify-email');
     expect(notice?.text).not.toContain(body.email);
     // "Resend link" for the waiting taken address sends the notice again, never a link.
-    const resent = await t.request('POST', '/api/v1/user/verify-email/resend', { token });
+    const resent = await t.call(userApi.resendConfirmation, { token });
     expect(resent.status).toBe(200);
     expect(resent.json.message).toBe(`We sent a new link to ${owner.body.email}.`);
     const sentToOwner = t.mailer.sent.filter((message) => message.to === owner.body.email);
@@ -459,13 +448,13 @@ describe('changing the email', () => {
     const { token, body } = await signUpStudent(t);
     const asked = [...owners.map((owner) => owner.body.email), newStudent().email, newStudent().email];
     for (const email of asked) {
-      const response = await t.request('PUT', '/api/v1/user', {
+      const response = await t.call(userApi.update, {
         token,
         body: { email, currentPassword: body.password },
       });
       expect(response.status).toBe(200);
     }
-    const refused = await t.request('PUT', '/api/v1/user', {
+    const refused = await t.call(userApi.update, {
       token,
       body: { email: owners[0]?.body.email, currentPassword: body.password },
     });
@@ -476,7 +465,7 @@ describe('changing the email', () => {
     const { token, user, body } = await signUpStudent(t);
     const signUpLink = confirmationTokenFor(t, user.email);
     const fixed = newStudent().email;
-    await t.request('PUT', '/api/v1/user', { token, body: { email: fixed, currentPassword: body.password } });
+    await t.call(userApi.update, { token, body: { email: fixed, currentPassword: body.password } });
     const changeLink = confirmationTokenFor(t, fixed);
     expect((await verify(changeLink)).json.data.alreadyConfirmed).toBe(false);
 
@@ -493,7 +482,7 @@ describe('changing the email', () => {
   it('refuses a retired link while its account is not confirmed', async () => {
     const unconfirmed = await signUpUnconfirmedStudent(t);
     const firstLink = confirmationTokenFor(t, unconfirmed.user.email);
-    await t.request('POST', '/api/v1/user/verify-email/resend', { token: unconfirmed.token });
+    await t.call(userApi.resendConfirmation, { token: unconfirmed.token });
     // Retired by the resend, and the account is still unconfirmed: nothing to say but "invalid".
     const response = await verify(firstLink);
     expect(response.status).toBe(400);
@@ -528,10 +517,7 @@ describe.runIf(testDatabaseKind === 'postgres')('confirmation races on PostgreSQ
     for (let round = 0; round < 30; round++) {
       const { token, user, body } = await signUpUnconfirmedStudent(t);
       const fixed = newStudent().email;
-      await t.request('PUT', '/api/v1/user', {
-        token,
-        body: { email: fixed, currentPassword: body.password },
-      });
+      await t.call(userApi.update, { token, body: { email: fixed, currentPassword: body.password } });
       const signUpLink = confirmationTokenFor(t, user.email);
       const changeLink = confirmationTokenFor(t, fixed);
       const responses = await Promise.all([verify(signUpLink), verify(changeLink)]);
@@ -550,7 +536,7 @@ describe.runIf(testDatabaseKind === 'postgres')('confirmation races on PostgreSQ
   it('a sign-up link and a change link opened at once grant the welcome once', async () => {
     const { token, user, body } = await signUpUnconfirmedStudent(t);
     const fixed = newStudent().email;
-    await t.request('PUT', '/api/v1/user', { token, body: { email: fixed, currentPassword: body.password } });
+    await t.call(userApi.update, { token, body: { email: fixed, currentPassword: body.password } });
     const responses = await Promise.all([
       verify(confirmationTokenFor(t, user.email)),
       verify(confirmationTokenFor(t, fixed)),

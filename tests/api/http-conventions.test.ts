@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
@@ -9,7 +10,7 @@ const t = await createTestApp();
 
 describe('API conventions', () => {
   it('sends the security headers and a request id on every response', async () => {
-    const response = await t.request('GET', '/api/v1/health');
+    const response = await t.call(siteApi.health);
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
@@ -65,13 +66,13 @@ describe('rate limits', () => {
   it('answers 429 in plain text with Retry-After, and the cache headers of any API answer', async () => {
     const { body } = await signUpStudent(t);
     for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await t.request('POST', '/api/v1/user/login', {
+      const response = await t.call(userApi.signIn, {
         body: { telephone: body.telephone, password: `wrong-${attempt}` },
         address: '192.0.2.6',
       });
       expect(response.status).toBe(401);
     }
-    const blocked = await t.request('POST', '/api/v1/user/login', {
+    const blocked = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: '192.0.2.6',
     });
@@ -87,7 +88,7 @@ describe('rate limits', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= RATE_LIMIT_POLICY.resetRequestAddress.points; attempt++) {
-      const response = await t.request('PUT', '/api/v1/user/reset-password', {
+      const response = await t.call(userApi.requestReset, {
         body: { email: `spoof${attempt}@example.com` },
         address: '192.0.2.9',
         headers: { 'x-forwarded-for': `198.51.100.${attempt}` },
@@ -105,7 +106,7 @@ describe('rate limits behind a trusted proxy', () => {
   it('keys on the address the proxy appended, not on the first X-Forwarded-For entry', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= RATE_LIMIT_POLICY.resetRequestAddress.points; attempt++) {
-      const response = await proxied.request('PUT', '/api/v1/user/reset-password', {
+      const response = await proxied.call(userApi.requestReset, {
         body: { email: `proxied${attempt}@example.com` },
         address: '10.9.9.9',
         // The client wrote the first entry itself; the proxy at 10.9.9.9 appended 203.0.113.50.
@@ -120,7 +121,7 @@ describe('rate limits behind a trusted proxy', () => {
   it('tells apart clients that the proxy forwards from different addresses', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= RATE_LIMIT_POLICY.resetRequestAddress.points; attempt++) {
-      const response = await proxied.request('PUT', '/api/v1/user/reset-password', {
+      const response = await proxied.call(userApi.requestReset, {
         body: { email: `forwarded${attempt}@example.com` },
         address: '10.9.9.9',
         headers: { 'x-forwarded-for': `203.0.113.${attempt + 100}` },

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
+import { examApi, masteryApi } from '../../src/lib/api/endpoints.ts';
+import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../src/lib/api/mastery.ts';
 import { MASTERY_RULES } from '../../src/lib/mastery.ts';
 import type { Executor } from '../../src/server/db/client.ts';
@@ -47,10 +48,7 @@ async function takeAndSubmit(
     bank,
     pick,
   );
-  const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
-    token,
-    body: { exam: exam._id, answers },
-  });
+  const submitted = await app.call(examApi.submit, { token, body: { exam: exam._id, answers } });
   expect(submitted.status, submitted.text).toBe(200);
   expect(submitted.json.message).toBe(
     exam.kind === 'topic' ? 'Topic practice submitted successfully' : 'Exam submitted successfully',
@@ -61,7 +59,7 @@ async function takeAndSubmit(
 }
 
 async function masteryOf(token: string, app: TestApp = t) {
-  const response = await app.request<MasteryOverview>('GET', '/api/v1/mastery', { token });
+  const response = await app.call(masteryApi.overview, { token });
   expect(response.status, response.text).toBe(200);
   return response.json.data;
 }
@@ -200,7 +198,7 @@ describe('GET /api/v1/mastery', () => {
     const { token } = await subscribedStudent(t);
     await takeAndSubmit(token, examUrl(second.ids), bank.questions, () => 'right');
     // Started and answered, never submitted: not counted.
-    const open = await t.request<ExamPayload>('GET', examUrl(first.ids), { token });
+    const open = await t.call(examApi.paper, { query: { exam: 'new', ...first.ids }, token });
     const [question] = open.json.data.questions;
     await t.request('PATCH', '/api/v1/exam/answer', {
       token,
@@ -220,9 +218,7 @@ describe('GET /api/v1/mastery', () => {
   it('counts a daily test’s answers once they open, as its result says right or wrong only then', async () => {
     const bank = await createTopicBank(t.db, { papers: [Array(12).fill('Statistics')] });
     const { token } = await signUpStudent(t);
-    const daily = await t.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${bank.subject.id}`, {
-      token,
-    });
+    const daily = await t.call(examApi.daily, { query: { subject: bank.subject.id }, token });
     expect(daily.status).toBe(200);
     const answers = answersFor(
       daily.json.data.questions.map((question) => question._id),
@@ -302,7 +298,7 @@ describe('GET /api/v1/mastery', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.request('GET', '/api/v1/mastery');
+    const response = await t.call(masteryApi.overview);
     expect(response.status).toBe(401);
   });
 });
@@ -414,7 +410,7 @@ describe('GET /api/v1/exam/topic', () => {
     });
     expect(result.quizAnswers).toHaveLength(10);
     expect(result.quizAnswers.every((answer) => answer.correctAnswer !== null)).toBe(true);
-    const reread = await t.request<QuizResult>('GET', `/api/v1/exam/result?exam=${exam._id}`, { token });
+    const reread = await t.call(examApi.result, { query: { exam: exam._id }, token });
     expect(reread.json.data).toMatchObject({ kind: 'topic', counted: false, score: 24 });
     const usersAfter = await t.db
       .select({ total: users.totalScore, scored: users.scoredAttempts, coins: users.triviaPoints })
@@ -422,7 +418,7 @@ describe('GET /api/v1/exam/topic', () => {
       .where(eq(users.id, user._id));
     expect(usersAfter).toEqual(usersBefore);
     expect(await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id))).toEqual(ledgerBefore);
-    const board = await t.request('GET', '/api/v1/exam/leaderboard', { token });
+    const board = await t.call(examApi.leaderboard, { token });
     expect(board.json.data.me).toBeNull();
     // Its answers count towards mastery, and the next request starts a new practice.
     const [indices] = subjectIn(await masteryOf(token), bank.subject.id).topics.filter(

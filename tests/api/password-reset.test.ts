@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { userApi } from '../../src/lib/api/endpoints.ts';
 import type { Database, Executor } from '../../src/server/db/client.ts';
 import { passwordResets, users } from '../../src/server/db/schema.ts';
 import { createResetToken, settledPasswordResets } from '../../src/server/services/password-reset.ts';
@@ -11,7 +12,7 @@ const t = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.test' });
 
 /** Asks for a reset token; the token and its email are made after the answer. */
 function requestReset(email: string, app = t) {
-  return app.request('PUT', '/api/v1/user/reset-password', { body: { email } });
+  return app.call(userApi.requestReset, { body: { email } });
 }
 
 /** The reset token from the latest email to an address, once the reset requests started have finished. */
@@ -142,25 +143,21 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
 
   it('sets the password once and signs the user out everywhere', async () => {
     const { otp, token, body } = await requestToken();
-    const response = await t.request('POST', '/api/v1/user/reset-password', {
-      body: { otp, password: 'NewPass#2026' },
-    });
+    const response = await t.call(userApi.resetPassword, { body: { otp, password: 'NewPass#2026' } });
     expect(response.status).toBe(200);
     expect(response.json.message).toBe('Password successfully reset');
 
-    expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(401);
-    const oldLogin = await t.request('POST', '/api/v1/user/login', {
+    expect((await t.call(userApi.current, { token })).status).toBe(401);
+    const oldLogin = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
     });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await t.request('POST', '/api/v1/user/login', {
+    const newLogin = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: 'NewPass#2026' },
     });
     expect(newLogin.status).toBe(200);
 
-    const again = await t.request('POST', '/api/v1/user/reset-password', {
-      body: { otp, password: 'Another#2026' },
-    });
+    const again = await t.call(userApi.resetPassword, { body: { otp, password: 'Another#2026' } });
     expect(again.status).toBe(400);
     expect(again.json.message).toBe('This reset token is invalid or has expired. Request a new one.');
   });
@@ -169,9 +166,7 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
     const { otp } = await requestToken();
     t.clock.advance(15 * 60_000 + 1);
     try {
-      const response = await t.request('POST', '/api/v1/user/reset-password', {
-        body: { otp, password: 'NewPass#2026' },
-      });
+      const response = await t.call(userApi.resetPassword, { body: { otp, password: 'NewPass#2026' } });
       expect(response.status).toBe(400);
     } finally {
       t.clock.advance(-(15 * 60_000 + 1));
@@ -182,9 +177,7 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
     const { otp, body } = await requestToken();
     await requestReset(body.email);
     await settledPasswordResets();
-    const response = await t.request('POST', '/api/v1/user/reset-password', {
-      body: { otp, password: 'NewPass#2026' },
-    });
+    const response = await t.call(userApi.resetPassword, { body: { otp, password: 'NewPass#2026' } });
     expect(response.status).toBe(400);
     const [row] = await t.db.select().from(passwordResets).where(eq(passwordResets.usedAt, t.clock.now()));
     expect(row).toBeDefined();
@@ -200,15 +193,11 @@ describe('POST /api/v1/user/reset-password (set the new password)', () => {
       createdAt: t.clock.now(),
       expiresAt: new Date(t.clock.now().getTime() + 15 * 60_000),
     });
-    const reset = await t.request('POST', '/api/v1/user/reset-password', {
-      body: { otp, password: 'NewPass#2026' },
-    });
+    const reset = await t.call(userApi.resetPassword, { body: { otp, password: 'NewPass#2026' } });
     expect(reset.status).toBe(200);
-    const again = await t.request('POST', '/api/v1/user/reset-password', {
-      body: { otp: stray, password: 'Stolen#2026' },
-    });
+    const again = await t.call(userApi.resetPassword, { body: { otp: stray, password: 'Stolen#2026' } });
     expect(again.status).toBe(400);
-    const signedIn = await t.request('POST', '/api/v1/user/login', {
+    const signedIn = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: 'NewPass#2026' },
     });
     expect(signedIn.status).toBe(200);
@@ -249,7 +238,7 @@ describe.runIf(testDatabaseKind === 'postgres')('reset races on PostgreSQL', () 
     // A request for a new token holds the account's row, as createResetToken does, while the reset starts.
     await t.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user._id)).for('update');
-      reset = t.request('POST', '/api/v1/user/reset-password', { body: { otp, password: 'NewPass#2026' } });
+      reset = t.call(userApi.resetPassword, { body: { otp, password: 'NewPass#2026' } });
       await waitUntilBlocked(tx);
       // It retires the earlier token: had the reset locked that token first, each would wait for the other.
       await createResetToken(tx as unknown as Database, body.email, t.clock.now());

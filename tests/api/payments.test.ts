@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Paged } from '../../src/lib/api/paged.ts';
-import type {
-  CoinPackOffer,
-  CoinsGranted,
-  GrantedSubscription,
-  SubscriptionGranted,
-  TestPaymentApproved,
-} from '../../src/lib/api/payments.ts';
-import type { Plan } from '../../src/lib/api/plans.ts';
+import { paymentApi, planApi, userApi } from '../../src/lib/api/endpoints.ts';
+import type { GrantedSubscription, SubscriptionGranted } from '../../src/lib/api/payments.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
 import { coinLedger, payments, subscriptions, users } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
@@ -51,10 +44,7 @@ function weeklyPayment(userId: string, overrides: Partial<StandInTransaction> = 
 }
 
 async function confirm(app: TestApp, token: string, reference: string, planId = 'weekly') {
-  return app.request<SubscriptionGranted>('POST', '/api/v1/subscription', {
-    token,
-    body: { reference, channel: 'paystack', planId },
-  });
+  return app.call(paymentApi.subscribe, { token, body: { reference, channel: 'paystack', planId } });
 }
 
 /** The subscription a plan's grant answered with; a test fails if there is none. */
@@ -78,7 +68,7 @@ async function grantsOf(userId: string) {
 
 async function webhook(transaction: StandInTransaction, signature?: string) {
   const signed = signedWebhook(transaction);
-  return t.request<null>('POST', '/api/v1/paystack/webhook', {
+  return t.call(paymentApi.webhook, {
     body: signed.body,
     headers:
       signature === undefined
@@ -91,7 +81,7 @@ async function webhook(transaction: StandInTransaction, signature?: string) {
 
 describe('GET /api/v1/plan', () => {
   it('lists the plans as a cacheable paged list', async () => {
-    const response = await t.request<Paged<Plan>>('GET', '/api/v1/plan');
+    const response = await t.call(planApi.list);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const { docs, totalDocs } = response.json.data;
@@ -116,7 +106,7 @@ describe('POST /api/v1/subscription', () => {
     const { token, user } = await signUpStudent(t);
     const transaction = weeklyPayment(user._id);
     paystack.record(transaction);
-    const response = await t.request('POST', '/api/v1/subscription', {
+    const response = await t.call(paymentApi.subscribe, {
       token,
       body: { reference: transaction.reference, channel: 'paystack', planId: 'weekly', ...change },
     });
@@ -127,7 +117,7 @@ describe('POST /api/v1/subscription', () => {
 
   it('answers 400 to a NUL in the reference of POST /api/v1/coins', async () => {
     const { token } = await signUpStudent(t);
-    const response = await t.request('POST', '/api/v1/coins', {
+    const response = await t.call(paymentApi.buyCoins, {
       token,
       body: { reference: `ref-${randomUUID()}\u0000`, pack: 100 },
     });
@@ -153,7 +143,7 @@ describe('POST /api/v1/subscription', () => {
     const grants = await grantsOf(user._id);
     expect(grants.paid).toHaveLength(1);
     expect(grants.bonus).toMatchObject([{ type: 'credit', coins: 40, coinsAfter: 120 }]);
-    const me = await t.request('GET', '/api/v1/user', { token });
+    const me = await t.call(userApi.current, { token });
     expect(me.json.data.profile.subscription).toMatchObject({ status: 'active', planId: 'weekly' });
   });
 
@@ -364,7 +354,7 @@ describe('POST /api/v1/paystack/webhook', () => {
 
 describe('coin packs', () => {
   it('lists the seven packs, with purchase links on the first four', async () => {
-    const response = await t.request<Paged<CoinPackOffer>>('GET', '/api/v1/coins/packs');
+    const response = await t.call(paymentApi.coinPacks);
     const { docs } = response.json.data;
     expect(docs.map((pack) => [pack.price, pack.coins])).toEqual([
       [50, 30],
@@ -388,17 +378,14 @@ describe('coin packs', () => {
       metadata: { userId: user._id, purpose: 'coins', pack: 5000 },
     };
     paystack.record(transaction);
-    const response = await t.request<CoinsGranted>('POST', '/api/v1/coins', {
+    const response = await t.call(paymentApi.buyCoins, {
       token,
       body: { reference: transaction.reference, pack: 5000 },
     });
     expect(response.status, response.text).toBe(200);
     expect(response.json.message).toBe('You have been given 6000 coins');
     expect(response.json.data).toEqual({ coins: 6000, triviaPoints: 6080 });
-    await t.request('POST', '/api/v1/coins', {
-      token,
-      body: { reference: transaction.reference, pack: 5000 },
-    });
+    await t.call(paymentApi.buyCoins, { token, body: { reference: transaction.reference, pack: 5000 } });
     const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, user._id));
     expect(ledger.filter((row) => row.coins === 6000)).toHaveLength(1);
   });
@@ -413,7 +400,7 @@ describe('coin packs', () => {
       metadata: { userId: user._id, purpose: 'coins', pack: 50 },
     };
     paystack.record(cheap);
-    const byLink = await t.request('POST', '/api/v1/coins', {
+    const byLink = await t.call(paymentApi.buyCoins, {
       token,
       body: { reference: cheap.reference, pack: 50 },
     });
@@ -425,7 +412,7 @@ describe('coin packs', () => {
       metadata: { userId: user._id, purpose: 'coins', pack: 10000 },
     };
     paystack.record(short);
-    const underpaid = await t.request('POST', '/api/v1/coins', {
+    const underpaid = await t.call(paymentApi.buyCoins, {
       token,
       body: { reference: short.reference, pack: 10000 },
     });
@@ -437,7 +424,7 @@ describe('coin packs', () => {
 describe('the local test checkout', () => {
   it('is closed when Paystack keys are set', async () => {
     const { token } = await signUpStudent(t);
-    const response = await t.request('POST', '/api/v1/test-checkout', {
+    const response = await t.call(paymentApi.testCheckout, {
       token,
       body: { reference: 'test-123456', amount: 50000, email: 'a@example.com', metadata: {} },
     });
@@ -448,7 +435,7 @@ describe('the local test checkout', () => {
     for (const plan of DEFAULT_PLANS) await upsertPlan(dev.db, plan);
     const { token, user } = await signUpStudent(dev);
     const reference = `test-${randomUUID()}`;
-    const checkout = await dev.request<TestPaymentApproved>('POST', '/api/v1/test-checkout', {
+    const checkout = await dev.call(paymentApi.testCheckout, {
       token,
       body: {
         reference,
@@ -473,7 +460,7 @@ describe('GET /api/v1/geo', () => {
     ['', 'unknown'],
     ['<script>', 'unknown'],
   ])('reads %j from the country header as %s', async (code, name) => {
-    const response = await t.request('GET', '/api/v1/geo', { headers: code ? { 'cf-ipcountry': code } : {} });
+    const response = await t.call(paymentApi.country, { headers: code ? { 'cf-ipcountry': code } : {} });
     expect(response.json.data).toEqual({ country_name: name });
   });
 });
@@ -508,7 +495,7 @@ function coinPayment(userId: string, pack = 1000): StandInTransaction {
 }
 
 async function buyCoins(app: TestApp, token: string, reference: string, pack = 1000) {
-  return app.request<CoinsGranted>('POST', '/api/v1/coins', { token, body: { reference, pack } });
+  return app.call(paymentApi.buyCoins, { token, body: { reference, pack } });
 }
 
 /** Every grant of a student: payments recorded, paid subscriptions, ledger rows and the balance. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DailyTaken } from '../../src/lib/api/exam.ts';
-import type { SessionPayload } from '../../src/lib/api/user.ts';
+import { examApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { subscriptions } from '../../src/server/db/schema.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import { createPaper } from '../support/bank-fixture.ts';
@@ -14,7 +13,7 @@ const t = await createTestApp();
 for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
 
 async function subscriptionOf(token: string) {
-  const me = await t.request<SessionPayload>('GET', '/api/v1/user', { token });
+  const me = await t.call(userApi.current, { token });
   expect(me.status, me.text).toBe(200);
   return me.json.data.profile.subscription;
 }
@@ -67,16 +66,16 @@ const maths = await createPaper(t.db, { count: 3, subjectTitle: 'Mathematics' })
 const english = await createPaper(t.db, { count: 3, subjectTitle: 'English' });
 
 async function takenOf(token: string) {
-  const response = await t.request<DailyTaken>('GET', '/api/v1/exam/daily/taken', { token });
+  const response = await t.call(examApi.dailyTaken, { token });
   expect(response.status, response.text).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
   return response.json.data;
 }
 
 async function submitDaily(token: string, subject: string) {
-  const started = await t.request('GET', `/api/v1/exam/daily?subject=${subject}`, { token });
+  const started = await t.call(examApi.daily, { query: { subject }, token });
   expect(started.status, started.text).toBe(200);
-  const submitted = await t.request('POST', '/api/v1/exam/answer/daily', { token, body: { subject } });
+  const submitted = await t.call(examApi.submitDaily, { token, body: { subject } });
   expect(submitted.status, submitted.text).toBe(200);
 }
 
@@ -90,7 +89,7 @@ describe('GET /api/v1/exam/daily/taken', () => {
 
       await submitDaily(token, maths.ids.subject);
       // Opened but not submitted: it can still be finished, so it is not closed.
-      await t.request('GET', `/api/v1/exam/daily?subject=${english.ids.subject}`, { token });
+      await t.call(examApi.daily, { query: { subject: english.ids.subject }, token });
       expect(await takenOf(token)).toEqual({ day: '2026-03-02', subjects: [maths.ids.subject] });
 
       // 23:00 UTC is midnight in Lagos.
@@ -110,7 +109,7 @@ describe('GET /api/v1/exam/daily/taken', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.request('GET', '/api/v1/exam/daily/taken');
+    const response = await t.call(examApi.dailyTaken);
     expect(response.status).toBe(401);
     expect(response.json).toMatchObject({ success: false });
   });

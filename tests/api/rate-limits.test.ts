@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { userApi } from '../../src/lib/api/endpoints.ts';
 import { trustedDevices } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
@@ -11,7 +12,6 @@ import { createTestApp, expectLogs, newStudent, signUpStudent, type TestApp } fr
 
 const t = await createTestApp();
 const LOGIN = '/api/v1/user/login';
-const RESET = '/api/v1/user/reset-password';
 
 let addressCounter = 0;
 /** A documentation address (RFC 5737) that no other test in this file uses. */
@@ -23,7 +23,7 @@ function freshAddress(): string {
 /** `count` wrong passwords for one number from one address, each expected to be refused with 401. */
 async function wrongGuesses(app: TestApp, telephone: string, address: string, count: number) {
   for (let guess = 0; guess < count; guess++) {
-    const response = await app.request('POST', LOGIN, {
+    const response = await app.call(userApi.signIn, {
       body: { telephone, password: `wrong-guess-${guess}` },
       address,
     });
@@ -52,7 +52,7 @@ describe('sign-in limits', () => {
     // The whole class signs in at once, as it does when the teacher says "start".
     const responses = await Promise.all(
       students.map(({ body }) =>
-        t.request('POST', LOGIN, {
+        t.call(userApi.signIn, {
           body: { telephone: body.telephone, password: body.password },
           address: school,
         }),
@@ -65,7 +65,7 @@ describe('sign-in limits', () => {
     const { body } = await signUpStudent(t);
     const stranger = freshAddress();
     await wrongGuesses(t, body.telephone, stranger, RATE_LIMIT_POLICY.loginPhoneAddress.points);
-    const blocked = await t.request('POST', LOGIN, {
+    const blocked = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: stranger,
     });
@@ -77,7 +77,7 @@ describe('sign-in limits', () => {
   it("lets the owner sign in from another address after a stranger's ten wrong guesses", async () => {
     const { body } = await signUpStudent(t);
     await wrongGuesses(t, body.telephone, freshAddress(), 10);
-    const owner = await t.request('POST', LOGIN, {
+    const owner = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: freshAddress(),
     });
@@ -88,13 +88,13 @@ describe('sign-in limits', () => {
     const { body } = await signUpStudent(t);
     const home = freshAddress();
     await wrongGuesses(t, body.telephone, home, 9);
-    const signedIn = await t.request('POST', LOGIN, {
+    const signedIn = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: home,
     });
     expect(signedIn.status).toBe(200);
     await wrongGuesses(t, body.telephone, home, 10);
-    const blocked = await t.request('POST', LOGIN, {
+    const blocked = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: 'wrong-again' },
       address: home,
     });
@@ -111,7 +111,7 @@ describe('sign-in limits', () => {
       await Promise.all(
         Array.from({ length: points / 10 }, () => wrongGuesses(t, body.telephone, freshAddress(), 10)),
       );
-      const blocked = await t.request('POST', LOGIN, {
+      const blocked = await t.call(userApi.signIn, {
         body: { telephone: body.telephone, password: body.password },
         address: freshAddress(),
       });
@@ -131,14 +131,14 @@ describe('sign-in limits', () => {
           wrongGuesses(t, `0709${String(index).padStart(7, '0')}`, stuffer, 5),
         ),
       );
-      const blocked = await t.request('POST', LOGIN, {
+      const blocked = await t.call(userApi.signIn, {
         body: { telephone: '07098888888', password: 'another-guess' },
         address: stuffer,
       });
       expectTooMany(blocked, 'Too many failed sign-in attempts from this network. Try again in 15 minutes.');
       // The students of a neighbouring network are not affected.
       const { body } = await signUpStudent(t);
-      const other = await t.request('POST', LOGIN, {
+      const other = await t.call(userApi.signIn, {
         body: { telephone: body.telephone, password: body.password },
         address: freshAddress(),
       });
@@ -151,7 +151,7 @@ describe('sign-in limits', () => {
     const stranger = freshAddress();
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, guess) =>
-        t.request('POST', LOGIN, {
+        t.call(userApi.signIn, {
           body: { telephone: body.telephone, password: `race-${guess}` },
           address: stranger,
         }),
@@ -178,13 +178,13 @@ describe('sign-in limits', () => {
     const { body } = await signUpStudent(t);
     const home = freshAddress();
     for (let attempt = 0; attempt < 15; attempt++) {
-      const response = await t.request('POST', LOGIN, {
+      const response = await t.call(userApi.signIn, {
         body: { telephone: body.telephone, password: '123' },
         address: home,
       });
       expect(response.status).toBe(400);
     }
-    const signedIn = await t.request('POST', LOGIN, {
+    const signedIn = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: home,
     });
@@ -202,7 +202,7 @@ function deviceCookieOf(response: { headers: Headers }) {
 
 /** A sign-in with the right password from a fresh address, carrying a Cookie header when given. */
 function ownerSignsIn(body: { telephone: string; password: string }, cookie?: string) {
-  return t.request('POST', LOGIN, {
+  return t.call(userApi.signIn, {
     body: { telephone: body.telephone, password: body.password },
     address: freshAddress(),
     ...(cookie === undefined ? {} : { headers: { cookie } }),
@@ -239,7 +239,7 @@ describe('the device cookie: a browser that signed in before is trusted past the
     // A second instance on this file's database, with an https site.
     const secure = await createTestApp({ PUBLIC_SITE_URL: 'https://examprep.example' }, { db: t.db });
     const { body } = await signUpStudent(secure);
-    const signedIn = await secure.request('POST', LOGIN, {
+    const signedIn = await secure.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
     });
     expect(signedIn.status).toBe(200);
@@ -331,10 +331,10 @@ describe('sign-up, reset and contact limits', () => {
   it('limits reset requests to 3 per email and 30 per address in 15 minutes', async () => {
     const email = `reset-${randomUUID()}@example.com`;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const response = await t.request('PUT', RESET, { body: { email }, address: freshAddress() });
+      const response = await t.call(userApi.requestReset, { body: { email }, address: freshAddress() });
       expect(response.status).toBe(200);
     }
-    const sameEmail = await t.request('PUT', RESET, {
+    const sameEmail = await t.call(userApi.requestReset, {
       body: { email: email.toUpperCase() },
       address: freshAddress(),
     });
@@ -342,13 +342,13 @@ describe('sign-up, reset and contact limits', () => {
 
     const school = freshAddress();
     for (let attempt = 0; attempt < RATE_LIMIT_POLICY.resetRequestAddress.points; attempt++) {
-      const response = await t.request('PUT', RESET, {
+      const response = await t.call(userApi.requestReset, {
         body: { email: `student${attempt}-${randomUUID()}@example.com` },
         address: school,
       });
       expect(response.status).toBe(200);
     }
-    const blocked = await t.request('PUT', RESET, {
+    const blocked = await t.call(userApi.requestReset, {
       body: { email: 'one.more@example.com' },
       address: school,
     });
@@ -360,22 +360,22 @@ describe('sign-up, reset and contact limits', () => {
     // Two students reset successfully from the address first; their successes cost nothing.
     for (let index = 0; index < 2; index++) {
       const { body } = await signUpStudent(t);
-      await t.request('PUT', RESET, { body: { email: body.email } });
+      await t.call(userApi.requestReset, { body: { email: body.email } });
       const token = await tokenMailedTo(body.email);
-      const reset = await t.request('POST', RESET, {
+      const reset = await t.call(userApi.resetPassword, {
         body: { otp: token, password: 'new-secret-1' },
         address,
       });
       expect(reset.status).toBe(200);
     }
     for (let attempt = 0; attempt < RATE_LIMIT_POLICY.resetSubmitAddress.points; attempt++) {
-      const response = await t.request('POST', RESET, {
+      const response = await t.call(userApi.resetPassword, {
         body: { otp: `not-a-token-${attempt}`, password: 'new-secret-1' },
         address,
       });
       expect(response.status).toBe(400);
     }
-    const blocked = await t.request('POST', RESET, {
+    const blocked = await t.call(userApi.resetPassword, {
       body: { otp: 'another', password: 'new-secret-1' },
       address,
     });
@@ -422,14 +422,14 @@ describe('limits behind one trusted proxy (TRUST_PROXY=1)', () => {
   it('keys on the address the proxy appended, so a client writing its own first entry cannot dodge', async () => {
     const client = '203.0.113.77';
     for (let attempt = 0; attempt < RATE_LIMIT_POLICY.resetRequestAddress.points; attempt++) {
-      const response = await proxied.request('PUT', RESET, {
+      const response = await proxied.call(userApi.requestReset, {
         body: { email: `proxied${attempt}@example.com` },
         address: PROXY,
         headers: { 'x-forwarded-for': `198.51.100.${attempt}, ${client}` },
       });
       expect(response.status).toBe(200);
     }
-    const blocked = await proxied.request('PUT', RESET, {
+    const blocked = await proxied.call(userApi.requestReset, {
       body: { email: 'proxied-last@example.com' },
       address: PROXY,
       headers: { 'x-forwarded-for': `198.51.100.250, ${client}` },
@@ -441,20 +441,20 @@ describe('limits behind one trusted proxy (TRUST_PROXY=1)', () => {
     const { body } = await signUpStudent(proxied);
     const stranger = '203.0.113.88';
     for (let guess = 0; guess < 10; guess++) {
-      const response = await proxied.request('POST', LOGIN, {
+      const response = await proxied.call(userApi.signIn, {
         body: { telephone: body.telephone, password: `wrong-${guess}` },
         address: PROXY,
         headers: { 'x-forwarded-for': `192.0.2.${guess}, ${stranger}` },
       });
       expect(response.status).toBe(401);
     }
-    const strangerAgain = await proxied.request('POST', LOGIN, {
+    const strangerAgain = await proxied.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: PROXY,
       headers: { 'x-forwarded-for': `192.0.2.99, ${stranger}` },
     });
     expectTooMany(strangerAgain, PHONE_LIMITED);
-    const owner = await proxied.request('POST', LOGIN, {
+    const owner = await proxied.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: PROXY,
       headers: { 'x-forwarded-for': '203.0.113.99' },
@@ -475,13 +475,13 @@ describe('limits while Redis is unreachable', () => {
     const stranger = freshAddress();
     await wrongGuesses(offline, body.telephone, stranger, 10);
     expectTooMany(
-      await offline.request('POST', LOGIN, {
+      await offline.call(userApi.signIn, {
         body: { telephone: body.telephone, password: 'x-guess-11' },
         address: stranger,
       }),
       PHONE_LIMITED,
     );
-    const owner = await offline.request('POST', LOGIN, {
+    const owner = await offline.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: freshAddress(),
     });
@@ -527,14 +527,14 @@ describe.skipIf(!shared)('limits shared through Redis (TEST_REDIS_URL)', () => {
     await wrongGuesses(instanceA, body.telephone, stranger, 5);
     await wrongGuesses(instanceB, body.telephone, stranger, 5);
     for (const instance of [instanceA, instanceB]) {
-      const blocked = await instance.request('POST', LOGIN, {
+      const blocked = await instance.call(userApi.signIn, {
         body: { telephone: body.telephone, password: body.password },
         address: stranger,
       });
       expectTooMany(blocked, PHONE_LIMITED);
     }
     // The owner, elsewhere, still gets in through either instance.
-    const owner = await instanceB.request('POST', LOGIN, {
+    const owner = await instanceB.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: freshAddress(),
     });
@@ -547,7 +547,7 @@ describe.skipIf(!shared)('limits shared through Redis (TEST_REDIS_URL)', () => {
     const stranger = freshAddress();
     const responses = await Promise.all(
       Array.from({ length: 24 }, (_, guess) =>
-        (guess % 2 ? instanceA : instanceB).request('POST', LOGIN, {
+        (guess % 2 ? instanceA : instanceB).call(userApi.signIn, {
           body: { telephone: body.telephone, password: `race-${guess}` },
           address: stranger,
         }),
@@ -563,13 +563,13 @@ describe.skipIf(!shared)('limits shared through Redis (TEST_REDIS_URL)', () => {
     const stranger = freshAddress();
     await wrongGuesses(instanceA, body.telephone, stranger, 10);
     expectTooMany(
-      await instanceB.request('POST', LOGIN, {
+      await instanceB.call(userApi.signIn, {
         body: { telephone: body.telephone, password: body.password },
         address: stranger,
       }),
       PHONE_LIMITED,
     );
-    const elsewhere = await otherDeployment.request('POST', LOGIN, {
+    const elsewhere = await otherDeployment.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: stranger,
     });

@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type EmailConfirmed, WELCOME_ALREADY_USED_MESSAGE } from '../../src/lib/api/user.ts';
+import { examApi, userApi } from '../../src/lib/api/endpoints.ts';
+import { WELCOME_ALREADY_USED_MESSAGE } from '../../src/lib/api/user.ts';
 import { welcomedIdentities } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
 import {
   confirmationTokenFor,
   createTestApp,
-  examUrl,
   newStudent,
   signUpStudent,
   signUpUnconfirmedStudent,
@@ -19,7 +19,7 @@ const t = await createTestApp();
 const paper = await createPaper(t.db, { count: 2 });
 
 async function deleteAccount(student: { token: string; body: { password: string } }) {
-  const deleted = await t.request('DELETE', '/api/v1/user', {
+  const deleted = await t.call(userApi.delete, {
     token: student.token,
     body: { password: student.body.password },
   });
@@ -31,7 +31,7 @@ async function signUpAndConfirm(body: ReturnType<typeof newStudent>) {
   const signUp = await t.request('POST', '/api/v1/user', { body });
   expect(signUp.status, signUp.text).toBe(201);
   const token = signUp.json.data.token as string;
-  const confirmed = await t.request<EmailConfirmed>('POST', '/api/v1/user/verify-email', {
+  const confirmed = await t.call(userApi.confirmEmail, {
     token,
     body: { token: confirmationTokenFor(t, body.email.toLowerCase()) },
   });
@@ -41,10 +41,10 @@ async function signUpAndConfirm(body: ReturnType<typeof newStudent>) {
 
 /** What the new account has: coins, plan, and whether a full exam and the daily test open. */
 async function standing(token: string) {
-  const me = await t.request('GET', '/api/v1/user', { token });
+  const me = await t.call(userApi.current, { token });
   expect(me.status).toBe(200);
-  const exam = await t.request('GET', examUrl(paper.ids), { token });
-  const daily = await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token });
+  const exam = await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
+  const daily = await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token });
   return {
     coins: me.json.data.user.triviaPoints,
     plan: me.json.data.profile.subscription.status,
@@ -71,7 +71,7 @@ describe('signing up again after deleting an account', () => {
     expect(confirmed.json.data).toMatchObject({ welcomeGranted: false, welcomeWithheld: true });
     expect(confirmed.json.data.account?.user).toMatchObject({ emailVerified: true, triviaPoints: 0 });
     expect(await standing(token)).toEqual(WITHHELD);
-    const signIn = await t.request('POST', '/api/v1/user/login', {
+    const signIn = await t.call(userApi.signIn, {
       body: { telephone: first.body.telephone, password: first.body.password },
     });
     expect(signIn.status).toBe(200);
@@ -95,12 +95,12 @@ describe('signing up again after deleting an account', () => {
     const first = await signUpStudent(t);
     await deleteAccount(first);
     const other = await signUpUnconfirmedStudent(t);
-    const change = await t.request('PUT', '/api/v1/user', {
+    const change = await t.call(userApi.update, {
       token: other.token,
       body: { email: first.body.email, currentPassword: other.body.password },
     });
     expect(change.status, change.text).toBe(200);
-    const confirmed = await t.request<EmailConfirmed>('POST', '/api/v1/user/verify-email', {
+    const confirmed = await t.call(userApi.confirmEmail, {
       token: other.token,
       body: { token: confirmationTokenFor(t, first.body.email) },
     });

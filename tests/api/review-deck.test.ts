@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
+import { examApi, masteryApi, offlineApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
+import type { QuizResult } from '../../src/lib/api/exam.ts';
 import type { ReviewDue, ReviewOutcome } from '../../src/lib/api/review.ts';
-import type { UtmeSitting } from '../../src/lib/api/utme.ts';
 import {
   attemptAnswers,
   attempts,
@@ -14,7 +14,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { PENDING_PER_READ } from '../../src/server/services/learning/deck.ts';
 import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
-import { createTestApp, examUrl, subscribedStudent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, subscribedStudent, type TestApp } from '../support/test-app.ts';
 import { createTopicBank } from '../support/topic-bank.ts';
 
 // The review deck's API (docs/learning.md, "The review deck"): what enters a student's deck and when, the
@@ -37,7 +37,7 @@ const answerOf = (question: FixtureQuestion, pick: Pick) =>
 
 /** Takes a paper online, question i answered as picks[i], and returns the attempt's id. */
 async function takePaper(token: string, paper: Paper, picks: Pick[], app: TestApp = t) {
-  const started = await app.request<ExamPayload>('GET', examUrl(paper.ids), { token });
+  const started = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
   expect(started.status, started.text).toBe(200);
   const answers = paper.questions.flatMap((question, index) => answerOf(question, picks[index] ?? 'blank'));
   const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
@@ -92,20 +92,12 @@ describe('what enters the deck', () => {
     });
 
     // Question 4 is answered right, then skipped with a lifeline: the skip leaves it blank.
-    const started = await t.request<ExamPayload>('GET', examUrl(paper.ids), { token });
+    const started = await t.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
     const exam = started.json.data._id;
     const skipped = question(paper, 3);
-    await t.request('PATCH', '/api/v1/exam/answer', {
-      token,
-      body: { exam, question: skipped.id, option: skipped.right },
-    });
+    await t.call(examApi.saveAnswer, { token, body: { exam, question: skipped.id, option: skipped.right } });
     expect(
-      (
-        await t.request('POST', '/api/v1/exam/lifeline', {
-          token,
-          body: { exam, question: skipped.id, kind: 'skip' },
-        })
-      ).status,
+      (await t.call(examApi.lifeline, { token, body: { exam, question: skipped.id, kind: 'skip' } })).status,
     ).toBe(200);
     // A save racing the skip can leave its answer row behind: it still does not count as right.
     await t.db.insert(attemptAnswers).values({
@@ -173,11 +165,9 @@ describe('what enters the deck', () => {
   it('takes a daily test’s mistakes only once its answers open, after its West Africa Time day', async () => {
     const paper = await createPaper(t.db, { count: 4 });
     const { token, user } = await subscribedStudent(t);
-    const daily = await t.request<ExamPayload>('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, {
-      token,
-    });
+    const daily = await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token });
     expect(daily.status, daily.text).toBe(200);
-    const submitted = await t.request<QuizResult>('POST', '/api/v1/exam/answer/daily', {
+    const submitted = await t.call(examApi.submitDaily, {
       token,
       body: {
         subject: paper.ids.subject,
@@ -213,10 +203,8 @@ describe('what enters the deck', () => {
     await due(token);
     const saved = t.clock.now();
     // The daily test draws every question of this small subject; all are left blank.
-    expect(
-      (await t.request('GET', `/api/v1/exam/daily?subject=${paper.ids.subject}`, { token })).status,
-    ).toBe(200);
-    const daily = await t.request('POST', '/api/v1/exam/answer/daily', {
+    expect((await t.call(examApi.daily, { query: { subject: paper.ids.subject }, token })).status).toBe(200);
+    const daily = await t.call(examApi.submitDaily, {
       token,
       body: { subject: paper.ids.subject, answers: [] },
     });
@@ -239,30 +227,23 @@ describe('what enters the deck', () => {
     const { token, user } = await subscribedStudent(t);
 
     const topicBank = await createTopicBank(t.db, { papers: [['Indices', 'Indices', 'Surds']] });
-    const topic = await t.request<ExamPayload>(
-      'GET',
-      `/api/v1/exam/topic?subject=${topicBank.subject.slug}&topic=Indices`,
-      { token },
-    );
+    const topic = await t.call(masteryApi.topic, {
+      query: { subject: topicBank.subject.slug, topic: 'Indices' },
+      token,
+    });
     expect(topic.status, topic.text).toBe(200);
     expect(
-      (
-        await t.request('POST', '/api/v1/exam/answer', {
-          token,
-          body: { exam: topic.json.data._id, answers: [] },
-        })
-      ).status,
+      (await t.call(examApi.submit, { token, body: { exam: topic.json.data._id, answers: [] } })).status,
     ).toBe(200);
 
     const paper = await createPaper(t.db, { count: 2 });
     const downloadedAt = t.clock.now();
     expect(
       (
-        await t.request(
-          'GET',
-          `/api/v1/exam/download?examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`,
-          { token },
-        )
+        await t.call(offlineApi.download, {
+          query: { examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year },
+          token,
+        })
       ).status,
     ).toBe(200);
     const uploaded = await t.request('POST', '/api/v1/exam/offline', {
@@ -282,22 +263,16 @@ describe('what enters the deck', () => {
 
     const jamb = await createJambBank(t.db);
     const chosen = [jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology];
-    const sitting = await t.request<UtmeSitting>(
-      'GET',
-      `/api/v1/exam/utme?subjects=${chosen.map((subject) => subject.id).join(',')}`,
-      { token },
-    );
+    const sitting = await t.call(utmeApi.sitting, {
+      query: { subjects: chosen.map((subject) => subject.id).join(',') },
+      token,
+    });
     expect(sitting.status, sitting.text).toBe(200);
     const utmeQuestions = sitting.json.data.sections.flatMap((section) =>
       section.questions.map((entry) => entry._id),
     );
     expect(
-      (
-        await t.request('POST', '/api/v1/exam/answer/utme', {
-          token,
-          body: { exam: sitting.json.data._id, answers: [] },
-        })
-      ).status,
+      (await t.call(utmeApi.submit, { token, body: { exam: sitting.json.data._id, answers: [] } })).status,
     ).toBe(200);
 
     const deck = await due(token, 0);
@@ -485,10 +460,9 @@ describe('another student', () => {
   });
 
   it('is refused without a session', async () => {
-    expect((await t.request('GET', '/api/v1/review/due')).status).toBe(401);
-    expect(
-      (await t.request('POST', '/api/v1/review/answer', { body: { question: randomUUID(), option: null } }))
-        .status,
-    ).toBe(401);
+    expect((await t.call(reviewApi.due)).status).toBe(401);
+    expect((await t.call(reviewApi.answer, { body: { question: randomUUID(), option: null } })).status).toBe(
+      401,
+    );
   });
 });
