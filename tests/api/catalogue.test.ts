@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ExamType, Subject, Year } from '../../src/lib/api/catalogue.ts';
+import { catalogueApi } from '../../src/lib/api/endpoints.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import { years } from '../../src/server/db/schema.ts';
 import { parseNativeJson } from '../../src/server/services/bank/formats/native-json.ts';
@@ -44,7 +45,7 @@ const titlesOf = (ids: string[], docs: ExamType[]) =>
 
 describe('GET /api/v1/examType', () => {
   it('lists every exam type of the bank by title, in the paged shape', async () => {
-    const response = await t.request<Paged<ExamType>>('GET', '/api/v1/examType');
+    const response = await t.call(catalogueApi.examTypes);
     expect(response.json).toMatchObject({ success: true, message: 'Exam types fetched successfully' });
     const { docs, ...paging } = response.json.data;
     expect(paging).toEqual({ totalDocs: examTitles.length, limit: 100, page: 1, totalPages: 1 });
@@ -83,15 +84,17 @@ describe('GET /api/v1/subject', () => {
   });
 
   it('pages the list', async () => {
-    const response = await t.request<Paged<Subject>>('GET', '/api/v1/subject?limit=5&page=2');
+    const response = await t.call(catalogueApi.subjects, { query: { limit: 5, page: 2 } });
     expect(response.json.data).toMatchObject({ totalDocs: 12, limit: 5, page: 2, totalPages: 3 });
     expect(response.json.data.docs.map((doc) => doc.title)).toEqual(subjectTitles.slice(5, 10));
-    const past = await t.request('GET', '/api/v1/subject?limit=5&page=4');
+    const past = await t.call(catalogueApi.subjects, { query: { limit: 5, page: 4 } });
     expect(past.json.data).toMatchObject({ docs: [], totalDocs: 12, page: 4 });
   });
 
   it('answers an empty list for an exam type id that does not exist', async () => {
-    const response = await t.request('GET', '/api/v1/subject?examType=00000000-0000-4000-8000-000000000000');
+    const response = await t.call(catalogueApi.subjects, {
+      query: { examType: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(response.status).toBe(200);
     expect(response.json.data).toEqual({ docs: [], totalDocs: 0, limit: 100, page: 1, totalPages: 1 });
   });
@@ -131,7 +134,7 @@ describe('GET /api/v1/year', () => {
   });
 
   it('pages the list', async () => {
-    const response = await t.request<Paged<Year>>('GET', '/api/v1/year?limit=2&page=3');
+    const response = await t.call(catalogueApi.years, { query: { limit: 2, page: 3 } });
     expect(response.json.data).toMatchObject({
       totalDocs: bankYears.length,
       limit: 2,
@@ -184,11 +187,11 @@ describe('caching', () => {
   );
 
   it('gives each filter and page its own ETag, and a new one when the catalogue changes', async () => {
-    const all = await t.request('GET', '/api/v1/subject');
-    const waec = await t.request('GET', `/api/v1/subject?examType=${examTypeId('WAEC')}`);
+    const all = await t.call(catalogueApi.subjects);
+    const waec = await t.call(catalogueApi.subjects, { query: { examType: examTypeId('WAEC') } });
     expect(waec.headers.get('etag')).not.toBe(all.headers.get('etag'));
 
-    const before = await t.request('GET', '/api/v1/examType');
+    const before = await t.call(catalogueApi.examTypes);
     const paper = parseNativeJson(
       JSON.stringify({
         examType: 'SSCE Mock',
@@ -206,7 +209,7 @@ describe('caching', () => {
       'mock.json',
     );
     await importParsedFiles(t.db, [paper]);
-    const after = await t.request<Paged<ExamType>>('GET', '/api/v1/examType', {
+    const after = await t.call(catalogueApi.examTypes, {
       headers: { 'If-None-Match': before.headers.get('etag') ?? '' },
     });
     expect(after.status).toBe(200);
@@ -217,9 +220,9 @@ describe('caching', () => {
 
 describe('seeding', () => {
   it('loads the sample bank once: a second start adds nothing', async () => {
-    const before = await t.request('GET', '/api/v1/year');
+    const before = await t.call(catalogueApi.years);
     await seedDatabase(t.db, pino({ level: 'silent' }));
-    const after = await t.request('GET', '/api/v1/year');
+    const after = await t.call(catalogueApi.years);
     expect(after.text).toBe(before.text);
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Subject, Year } from '../../src/lib/api/catalogue.ts';
-import type { ExamPayload, QuizResult } from '../../src/lib/api/exam.ts';
+import { examApi, masteryApi, offlineApi } from '../../src/lib/api/endpoints.ts';
+import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import type { MasteryOverview } from '../../src/lib/api/mastery.ts';
 import type { OfflinePaper, OfflinePaperSize } from '../../src/lib/api/offline.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
@@ -131,7 +132,7 @@ describe('papers and draws', () => {
     expect(paper.paperId).toBe(bankMaths2019);
     expect(noneReserved(paper.questions.map((question) => question._id))).toEqual([]);
 
-    const upload = await t.request('POST', '/api/v1/exam/offline', {
+    const upload = await t.call(offlineApi.upload, {
       token,
       body: {
         clientId: randomUUID(),
@@ -157,7 +158,8 @@ describe('papers and draws', () => {
       other.token,
     );
     expect(new Set(practice.questions.map((question) => question._id))).toEqual(bankIndices);
-    const contestOnly = await t.request('GET', '/api/v1/exam/topic?subject=mathematics&topic=Sequences', {
+    const contestOnly = await t.call(masteryApi.topic, {
+      query: { subject: 'mathematics', topic: 'Sequences' },
       token: other.token,
     });
     expect(contestOnly.status, contestOnly.text).toBe(404);
@@ -204,10 +206,7 @@ describe('a contest level and the student’s learning', () => {
       scoreAccuracy: 0,
     });
     const practice = await get<ExamPayload>(`/api/v1/exam/topic?subject=mathematics&topic=Indices`, token);
-    const submitted = await t.request<QuizResult>('POST', '/api/v1/exam/answer', {
-      token,
-      body: { exam: practice._id, answers: [] },
-    });
+    const submitted = await t.call(examApi.submit, { token, body: { exam: practice._id, answers: [] } });
     expect(submitted.status, submitted.text).toBe(200);
     t.clock.advance(60_000);
 

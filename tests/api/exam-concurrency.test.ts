@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { examApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, coinLedger, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
 import { createTestApp, subscribedStudent } from '../support/test-app.ts';
@@ -18,9 +19,7 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
     const exam = (await t.request('GET', url, { token })).json.data;
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.request('POST', '/api/v1/exam/answer', { token, body: { exam: exam._id, answers } }),
-      ),
+      Array.from({ length: 20 }, () => t.call(examApi.submit, { token, body: { exam: exam._id, answers } })),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
     const results = new Set(responses.map((response) => JSON.stringify(response.json.data)));
@@ -44,7 +43,7 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
     const exam = (await t.request('GET', url, { token })).json.data;
     const responses = await Promise.all(
       paper.questions.map((question, index) =>
-        t.request('POST', '/api/v1/exam/lifeline', {
+        t.call(examApi.lifeline, {
           token,
           body: { exam: exam._id, question: question.id, kind: index % 2 ? 'skip' : 'fifty-fifty' },
         }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { paymentApi } from '../../src/lib/api/endpoints.ts';
 import { coinLedger, payments, subscriptions } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
@@ -29,11 +30,11 @@ describe.runIf(testDatabaseKind === 'postgres')('payment races on PostgreSQL', (
     const browserEvery = Math.ceil(50 / RATE_LIMIT_POLICY.paymentVerifyAccount.points);
     const calls = Array.from({ length: 50 }, (_, index) =>
       index % browserEvery === 0
-        ? t.request('POST', '/api/v1/subscription', {
+        ? t.call(paymentApi.subscribe, {
             token,
             body: { reference: transaction.reference, channel: 'paystack', planId: 'monthly' },
           })
-        : t.request('POST', '/api/v1/paystack/webhook', {
+        : t.call(paymentApi.webhook, {
             body: signed.body,
             headers: { 'x-paystack-signature': signed.signature },
           }),

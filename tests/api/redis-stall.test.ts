@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { userApi } from '../../src/lib/api/endpoints.ts';
 import { RedisSwitch } from '../../src/server/http/rate-limiter.ts';
 import { closeRedis, openRedis } from '../../src/server/redis.ts';
 import { createTestApp, expectLogs, signUpStudent } from '../support/test-app.ts';
@@ -118,13 +119,13 @@ describe('rate limits while Redis stalls', () => {
     const address = '198.51.100.77';
     // Ten wrong guesses reach the password check; each would have waited for Redis on every counter.
     for (let guess = 0; guess < 10; guess++) {
-      const response = await t.request('POST', '/api/v1/user/login', {
+      const response = await t.call(userApi.signIn, {
         body: { telephone: body.telephone, password: `wrong-${guess}` },
         address,
       });
       expect(response.status).toBe(401);
     }
-    const limited = await t.request('POST', '/api/v1/user/login', {
+    const limited = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: 'wrong-11' },
       address,
     });
@@ -134,7 +135,7 @@ describe('rate limits while Redis stalls', () => {
     const sentDuringStall = fake.received.length - afterSignUp;
     expect(sentDuringStall).toBeLessThanOrEqual(3);
     // The owner still signs in, counted in memory.
-    const owner = await t.request('POST', '/api/v1/user/login', {
+    const owner = await t.call(userApi.signIn, {
       body: { telephone: body.telephone, password: body.password },
       address: '198.51.100.78',
     });

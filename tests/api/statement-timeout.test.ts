@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { masteryApi } from '../../src/lib/api/endpoints.ts';
 import { APP_STATEMENT_TIMEOUT_MS, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { createDatabase } from '../support/server-process.ts';
 import { createTestApp, expectLogs, signUpStudent } from '../support/test-app.ts';
@@ -48,7 +49,7 @@ describe.runIf(onPostgres)('statement_timeout', () => {
     try {
       await blocker.begin(async (tx) => {
         await tx`lock table questions in access exclusive mode`;
-        const response = await t.request('GET', '/api/v1/mastery', { token: student.token });
+        const response = await t.call(masteryApi.overview, { token: student.token });
         expect(response.status, response.text).toBe(503);
         expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
       });
@@ -56,6 +57,6 @@ describe.runIf(onPostgres)('statement_timeout', () => {
       await blocker.end();
     }
     // Once the lock is gone the same request is answered.
-    expect((await t.request('GET', '/api/v1/mastery', { token: student.token })).status).toBe(200);
+    expect((await t.call(masteryApi.overview, { token: student.token })).status).toBe(200);
   });
 });
