@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
 import type { ContestLevelOutcome } from '../../lib/api/contest.ts';
 import { contestApi, examApi } from '../../lib/api/endpoints.ts';
-import type { ExamPayload, ExamQuestion, LifelineOutcome } from '../quiz/exam.ts';
+import type { ExamPayload, ExamQuestion, LifelineOutcome } from '../quiz/quiz-paper.ts';
 import { createQuizStore } from '../quiz/quiz-store.ts';
 import { callsTo, queued } from './contest-fixtures.ts';
 

@@ -5,7 +5,7 @@
 import type { ContestLevelOutcome } from '../../lib/api/contest.ts';
 import { contestApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import type { QuizRequest } from '../quiz/exam.ts';
+import type { QuizRequest } from '../quiz/quiz-paper.ts';
 import type { Submitter } from '../quiz/quiz-submit.ts';
 import { environment } from '../shared/environment.ts';
 

@@ -3,7 +3,7 @@ import { failed, fakeApi, success, testEnvironment } from '../../../tests/suppor
 import { masteryApi } from '../../lib/api/endpoints.ts';
 import type { MasteryOverview, SubjectMastery } from '../../lib/api/mastery.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
-import { quizRequestFromState } from '../quiz/exam.ts';
+import { quizRequestFromState } from '../quiz/quiz-paper.ts';
 import { createMasteryStore, topicGroups } from './mastery-store.ts';
 
 const mathematics: SubjectMastery = {

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { masteryApi } from '../../lib/api/endpoints.ts';
 import type { SubjectMastery } from '../../lib/api/mastery.ts';
-import type { TopicPracticeChoice } from '../quiz/exam.ts';
+import type { TopicPracticeChoice } from '../quiz/quiz-paper.ts';
 import { environment } from '../shared/environment.ts';
 import { type LoadState, loadedFrom } from '../shared/load-state.ts';
 

@@ -6,7 +6,7 @@
 import type { ExamPayload } from '../../lib/api/exam.ts';
 import type { OfflineAttemptUpload, OfflineQuestion } from '../../lib/api/offline.ts';
 import { OFFLINE_RUN_PREFIX } from '../../lib/client/storage.ts';
-import { scoreOnPhone } from '../quiz/exam.ts';
+import { scoreOnPhone } from '../quiz/quiz-paper.ts';
 import type { QuizResult } from '../results/result.ts';
 import type { PaperSummary, StoredPaper } from './offline-papers.ts';
 

@@ -1,4 +1,4 @@
-import type { CoinHistoryEntry } from '../../lib/api/history.ts';
+import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
 import { formatDateTime, formatThousands } from '../../lib/format.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import type { HistoryState } from './profile-store.ts';

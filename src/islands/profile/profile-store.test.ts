@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
 import { coinHistoryApi } from '../../lib/api/endpoints.ts';
-import type { CoinHistoryEntry } from '../../lib/api/history.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth, type SessionPayload } from '../../lib/client/session.ts';

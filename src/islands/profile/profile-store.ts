@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
+import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
 import { coinHistoryApi, userApi } from '../../lib/api/endpoints.ts';
-import type { CoinHistoryEntry } from '../../lib/api/history.ts';
 import { $auth, replaceUser, type User } from '../../lib/client/session.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';

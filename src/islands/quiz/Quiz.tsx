@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { QuizMode } from './exam.ts';
 import { QuizHeader } from './QuizHeader.tsx';
 import { OfflineMessage, QuizMessage } from './QuizMessage.tsx';
 import { QuizScreen } from './QuizScreen.tsx';
 import { useQuizKeys } from './quiz-hooks.ts';
+import type { QuizMode } from './quiz-paper.ts';
 import { createQuizStore } from './quiz-store.ts';
 
 /** The quiz of /test, /daily-test and /contest-play (spec §2): one island, its logic in quiz-store.ts. */

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { type QuizMode, subjectHasCalculator } from './exam.ts';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LifelineBar } from './LifelineBar.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
 import { QuestionNavigator } from './QuestionNavigator.tsx';
 import { QuizNotices } from './QuizNotices.tsx';
 import { useScrolledPast } from './quiz-hooks.ts';
+import { type QuizMode, subjectHasCalculator } from './quiz-paper.ts';
 import type { QuizStore } from './quiz-store.ts';
 import { SubmitDialog } from './SubmitDialog.tsx';
 

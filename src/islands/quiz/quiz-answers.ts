@@ -2,8 +2,8 @@ import { examApi } from '../../lib/api/endpoints.ts';
 import { environment } from '../shared/environment.ts';
 import { isRetryable, type QueuedAnswer } from './answer-queue.ts';
 import { createAnswerSync } from './answer-sync.ts';
-import type { ExamPayload, ExamQuestion } from './exam.ts';
 import { flagsKey, positionKey, storeQuietly, toggleFlag } from './navigator.ts';
+import type { ExamPayload, ExamQuestion } from './quiz-paper.ts';
 import type { QuizState } from './quiz-state.ts';
 
 /** The pause after choosing an option before the next question shows (spec §9). */

@@ -3,8 +3,8 @@ import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
 import { success, testEnvironment } from '../../../tests/support/store-environment.ts';
 import { examApi } from '../../lib/api/endpoints.ts';
 import type { BrowserHandlers } from '../shared/environment.ts';
-import type { ExamPayload, ExamQuestion } from './exam.ts';
 import { createQuizImages, imageUrlsOf, PRELOAD_CONCURRENCY } from './quiz-images.ts';
+import type { ExamPayload, ExamQuestion } from './quiz-paper.ts';
 import { createQuizStore } from './quiz-store.ts';
 
 /** A question with an optional diagram, and option images where `optionFiles` names them. */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { environment } from '../shared/environment.ts';
-import type { ExamPayload } from './exam.ts';
+import type { ExamPayload } from './quiz-paper.ts';
 
 /** Where an image of the paper stands: on its way, in the page's image cache, or failed (Retry shows). */
 export type ImageStatus = 'loading' | 'loaded' | 'failed';

@@ -2,8 +2,8 @@ import { computed } from 'nanostores';
 import { examApi } from '../../lib/api/endpoints.ts';
 import { PaymentCode } from '../../lib/errors.ts';
 import { environment } from '../shared/environment.ts';
-import type { LifelineKind } from './exam.ts';
 import type { Answers } from './quiz-answers.ts';
+import type { LifelineKind } from './quiz-paper.ts';
 import type { QuizState } from './quiz-state.ts';
 
 /**

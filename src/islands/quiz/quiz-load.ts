@@ -6,10 +6,16 @@ import { EXPIRED_MESSAGE } from '../offline/offline-attempt.ts';
 import { environment } from '../shared/environment.ts';
 import { leaveForPayment } from '../shared/leave-for-payment.ts';
 import { mergeAnswers } from './answer-queue.ts';
-import { type ExamPayload, type QuizMode, type QuizRequest, quizTitle, SAMPLE_QUESTIONS } from './exam.ts';
 import { loadFlags, resumePosition } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
 import type { OfflineQuiz } from './quiz-offline.ts';
+import {
+  type ExamPayload,
+  type QuizMode,
+  type QuizRequest,
+  quizTitle,
+  SAMPLE_QUESTIONS,
+} from './quiz-paper.ts';
 import type { QuizState } from './quiz-state.ts';
 import { clockOffset, deadlineOf } from './timer.ts';
 

@@ -13,8 +13,8 @@ import {
 import { findDownload } from '../offline/offline-catalogue.ts';
 import type { StoredPaper } from '../offline/offline-papers.ts';
 import { environment } from '../shared/environment.ts';
-import { type ExamPayload, requestOf } from './exam.ts';
 import { storeQuietly } from './navigator.ts';
+import { type ExamPayload, requestOf } from './quiz-paper.ts';
 import type { QuizState } from './quiz-state.ts';
 
 /** What opening the requested paper from the phone found. */

@@ -2,8 +2,8 @@ import { atom, computed, map } from 'nanostores';
 import { $auth } from '../../lib/client/session.ts';
 import { type KeyValueStorage, memoryStorage, pendingLabel } from './answer-queue.ts';
 import type { AnswerSync } from './answer-sync.ts';
-import type { ExamPayload, LifelineUse, QuizRequest } from './exam.ts';
 import { navigatorItems, navigatorSummary } from './navigator.ts';
+import type { ExamPayload, LifelineUse, QuizRequest } from './quiz-paper.ts';
 import { secondsLeft } from './timer.ts';
 
 /** Where the quiz screen is: loading, running, or stopped with a message. */

@@ -6,8 +6,8 @@ import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
 import type { QuizResult } from '../results/result.ts';
 import { retryDelay } from './answer-queue.ts';
-import type { ExamPayload, ExamQuestion } from './exam.ts';
 import { AUTO_ADVANCE_MS } from './quiz-answers.ts';
+import type { ExamPayload, ExamQuestion } from './quiz-paper.ts';
 import { createQuizStore } from './quiz-store.ts';
 
 const START = Date.parse('2026-03-02T09:00:00.000Z');

@@ -1,13 +1,13 @@
 import { CONTEST } from '../../lib/api/contest.ts';
 import { contestLevelRequest, contestPath, contestSubmitter } from '../contests/contest-play.ts';
 import { environment } from '../shared/environment.ts';
-import { type QuizMode, quizRequestFromState } from './exam.ts';
 import { commandForKey, type KeyPress } from './keyboard.ts';
 import { type Answers, createAnswers } from './quiz-answers.ts';
 import { createQuizImages, type QuizImages } from './quiz-images.ts';
 import { createLifelines } from './quiz-lifelines.ts';
 import { createLoader } from './quiz-load.ts';
 import { createOfflineQuiz } from './quiz-offline.ts';
+import { type QuizMode, quizRequestFromState } from './quiz-paper.ts';
 import { createQuizState, type QuizState } from './quiz-state.ts';
 import { createSubmission, quizSubmitter, type Submission } from './quiz-submit.ts';
 import { TICK_MS } from './timer.ts';

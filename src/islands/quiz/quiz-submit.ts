@@ -4,10 +4,10 @@ import { $auth } from '../../lib/client/session.ts';
 import type { AwardState, QuizResult } from '../results/result.ts';
 import { environment } from '../shared/environment.ts';
 import { isRetryable, retryDelay } from './answer-queue.ts';
-import { type ExamPayload, scoreSample } from './exam.ts';
 import { flagsKey, positionKey, storeQuietly } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
 import type { OfflineQuiz } from './quiz-offline.ts';
+import { type ExamPayload, scoreSample } from './quiz-paper.ts';
 import { type QuizState, skippedQuestions } from './quiz-state.ts';
 import { minutesSpent } from './timer.ts';
 

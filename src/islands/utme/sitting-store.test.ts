@@ -6,9 +6,9 @@ import type { UtmeResult, UtmeSitting } from '../../lib/api/utme.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
 import { memoryStorage, queueKey, retryDelay } from '../quiz/answer-queue.ts';
-import type { ExamQuestion } from '../quiz/exam.ts';
 import { flagsKey, positionKey } from '../quiz/navigator.ts';
 import { AUTO_ADVANCE_MS } from '../quiz/quiz-answers.ts';
+import type { ExamQuestion } from '../quiz/quiz-paper.ts';
 import type { BrowserHandlers } from '../shared/environment.ts';
 import { createSittingStore } from './sitting-store.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UtmeSitting } from '../../lib/api/utme.ts';
-import type { ExamQuestion } from '../quiz/exam.ts';
+import type { ExamQuestion } from '../quiz/quiz-paper.ts';
 import {
   flattenSitting,
   questionButtonLabel,

@@ -5,8 +5,8 @@
  * the submit dialog, with the questions the dialog lists.
  */
 import type { UtmeSitting, UtmeSubject } from '../../lib/api/utme.ts';
-import { utmeQuerySchema } from '../../lib/validation/exam.ts';
-import type { ExamPayload } from '../quiz/exam.ts';
+import { utmeQuerySchema } from '../../lib/validation/exam-requests.ts';
+import type { ExamPayload } from '../quiz/quiz-paper.ts';
 
 /** One subject of the sitting: its questions are those from `start` up to (not including) `end`. */
 export interface SittingSection {

@@ -25,7 +25,7 @@ import type {
   submitUtmeSchema,
   utmeQuerySchema,
   utmeResultQuerySchema,
-} from '../validation/exam.ts';
+} from '../validation/exam-requests.ts';
 import type { offlinePaperQuerySchema } from '../validation/offline.ts';
 import type { QuestionReportInput } from '../validation/reports.ts';
 import type { z } from '../validation/zod.ts';
@@ -38,6 +38,7 @@ import type {
   Year,
   YearListQuery,
 } from './catalogue.ts';
+import type { CoinHistoryEntry } from './coin-history.ts';
 import type {
   ContestBoard,
   ContestEntry,
@@ -55,7 +56,6 @@ import type {
   OwnRank,
   QuizResult,
 } from './exam.ts';
-import type { CoinHistoryEntry } from './history.ts';
 import type { MasteryOverview, TopicPracticeQuery } from './mastery.ts';
 import type { OfflineAttemptUpload, OfflinePaper, OfflinePaperSize } from './offline.ts';
 import type { Paged, PageQuery } from './paged.ts';

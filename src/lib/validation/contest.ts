@@ -1,4 +1,4 @@
-import { answersSchema } from './exam.ts';
+import { answersSchema } from './exam-requests.ts';
 import { z } from './zod.ts';
 
 /** The :id of every /api/v1/contest/:id route. */

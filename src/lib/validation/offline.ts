@@ -1,5 +1,5 @@
 import type { OfflineAttemptUpload } from '../api/offline.ts';
-import { MAX_ANSWERS } from './exam.ts';
+import { MAX_ANSWERS } from './exam-requests.ts';
 import { z } from './zod.ts';
 
 const id = (message: string) => z.uuid({ error: message });

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { CoinHistoryEntry } from '../../../lib/api/history.ts';
+import type { CoinHistoryEntry } from '../../../lib/api/coin-history.ts';
 import { LIST_DEPTH, pageWithinDepth } from '../../../lib/api/paged.ts';
 import { coinLedger } from '../../db/schema.ts';
 import { requireUser } from '../../http/auth.ts';

@@ -10,7 +10,7 @@ import {
   submitUtmeSchema,
   utmeQuerySchema,
   utmeResultQuerySchema,
-} from '../../../lib/validation/exam.ts';
+} from '../../../lib/validation/exam-requests.ts';
 import { topicPracticeQuerySchema } from '../../../lib/validation/mastery.ts';
 import { offlineAttemptSchema, offlinePaperQuerySchema } from '../../../lib/validation/offline.ts';
 import { bearerToken, requestFromWebApp, requireBearer, requireUser } from '../../http/auth.ts';

@@ -6,7 +6,7 @@ import {
   SAMPLE_QUESTIONS,
   scoreSample,
   subjectHasCalculator,
-} from './exam.ts';
+} from './quiz-paper.ts';
 
 const examType = { _id: 'et1', title: 'JAMB' };
 const subject = { _id: 's1', title: 'Mathematics' };
