@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatThousands, ordinal } from '../../lib/format.ts';
-import { initials, type LeaderboardEntry } from './leaderboard.ts';
+import { LoadFailed } from '../shared/LoadStatus.tsx';
+import { RankedRow } from '../shared/RankedRow.tsx';
+import type { LeaderboardEntry } from './leaderboard.ts';
 import { createLeaderboardStore } from './leaderboard-store.ts';
 
 const points = (value: number) => `${formatThousands(value)} ${Math.abs(value) === 1 ? 'point' : 'points'}`;
@@ -19,12 +21,7 @@ export default function LeaderBoard() {
     return <div className="spinner" role="status" aria-label="Loading the leader board" />;
   if (board.status === 'failed') {
     return (
-      <div className="card board-message" role="alert">
-        <p>{board.message}</p>
-        <button type="button" className="button" onClick={() => void store.load()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed className="card board-message" message={board.message} onRetry={() => void store.load()} />
     );
   }
   return (
@@ -61,30 +58,12 @@ export default function LeaderBoard() {
 
 function Row({ row }: { row: LeaderboardEntry }) {
   return (
-    <li
-      className={`ranked-row board-row${row.isMe ? ' me' : ''}${row.rank <= 3 ? ` top-${row.rank}` : ''}`}
-      aria-current={row.isMe ? 'true' : undefined}
-    >
-      <span className="ranked-place board-rank">{ordinal(row.rank)}</span>
-      {row.user.image ? (
-        <img
-          className="ranked-avatar"
-          src={row.user.image.url}
-          alt=""
-          width="44"
-          height="44"
-          loading="lazy"
-        />
-      ) : (
-        <span className="ranked-avatar" aria-hidden="true">
-          {initials(row.user)}
-        </span>
-      )}
-      <span className="ranked-name">
-        {row.user.firstName} {row.user.lastName}
-        {row.isMe && <span className="ranked-you"> (you)</span>}
-      </span>
-      <span className="ranked-score">{points(row.totalScore)}</span>
-    </li>
+    <RankedRow
+      row={row}
+      score={points(row.totalScore)}
+      rowClass={['board-row', row.rank <= 3 ? `top-${row.rank}` : undefined]}
+      placeClass="board-rank"
+      avatarSize={44}
+    />
   );
 }

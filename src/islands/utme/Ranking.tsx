@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { UtmeRankingEntry } from '../../lib/api/utme.ts';
-import { ordinal } from '../../lib/format.ts';
-import { initials } from '../leaderboard/leaderboard.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
+import { RankedRow } from '../shared/RankedRow.tsx';
 import { ownPlaceLine, totalOutOf } from './ranking.ts';
 import { createRankingStore } from './ranking-store.ts';
 import './ranking.css';
@@ -46,31 +45,5 @@ export default function Ranking() {
 }
 
 function Row({ row }: { row: UtmeRankingEntry }) {
-  return (
-    <li
-      className={`ranked-row ranking-row${row.isMe ? ' me' : ''}`}
-      aria-current={row.isMe ? 'true' : undefined}
-    >
-      <span className="ranked-place">{ordinal(row.rank)}</span>
-      {row.user.image ? (
-        <img
-          className="ranked-avatar"
-          src={row.user.image.url}
-          alt=""
-          width="40"
-          height="40"
-          loading="lazy"
-        />
-      ) : (
-        <span className="ranked-avatar" aria-hidden="true">
-          {initials(row.user)}
-        </span>
-      )}
-      <span className="ranked-name">
-        {row.user.firstName} {row.user.lastName}
-        {row.isMe && <span className="ranked-you"> (you)</span>}
-      </span>
-      <span className="ranked-score">{totalOutOf(row.total)}</span>
-    </li>
-  );
+  return <RankedRow row={row} score={totalOutOf(row.total)} rowClass={['ranking-row']} avatarSize={40} />;
 }
