@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ChoiceCards } from './ChoiceCards.tsx';
 import { displayTitle } from './catalogue.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { createPracticeSubjectStore } from './practice-subject-store.ts';
-import { subjectCardImage } from './subject-pictures.ts';
+import { SubjectCards } from './SubjectCards.tsx';
 
 const TAKEN_NOTE = 'Taken today';
 
@@ -72,13 +71,11 @@ export default function PracticeSubject() {
             )}
             <section aria-labelledby="all-subjects-heading">
               <h2 id="all-subjects-heading">All subjects</h2>
-              <ChoiceCards
+              <SubjectCards
                 label="All subjects"
-                items={subjects}
-                title={displayTitle}
-                image={(subject, index) => subjectCardImage(subject, index, failedImages.has(subject._id))}
-                onChoose={store.choose}
-                onImageError={store.imageFailed}
+                subjects={subjects}
+                failedImages={failedImages}
+                store={store}
                 note={takenNote}
               />
             </section>

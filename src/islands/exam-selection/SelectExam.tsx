@@ -2,20 +2,18 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { UTME } from '../../lib/api/utme.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
-import { DOWNLOADED_NOTE, OfflineListNote } from '../offline/OfflineListNote.tsx';
+import { DOWNLOADED_NOTE } from '../offline/OfflineListNote.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
 import { UTME_IN_SHORT } from '../utme/picker.ts';
 import { ChoiceCards } from './ChoiceCards.tsx';
 import { cardImage, EXAM_IMAGES } from './catalogue.ts';
-import { FlowHeader } from './FlowHeader.tsx';
-import { ListStatus } from './ListStatus.tsx';
+import { SelectionScreen } from './SelectionScreen.tsx';
 import { createSelectExamStore } from './select-exam-store.ts';
 
 /** /select-exam: exam types as cards; a card goes on to the subjects of that exam (spec §2). */
 export default function SelectExam() {
   const [store] = useState(createSelectExamStore);
   const list = useStore(store.$list);
-  const offline = list.status === 'offline';
   const failedImages = useStore(store.$failedImages);
 
   useEffect(() => {
@@ -23,44 +21,39 @@ export default function SelectExam() {
   }, [store]);
 
   return (
-    <>
-      <FlowHeader fallback="/" />
-      <section className="container selection" aria-labelledby="selection-heading">
-        <h1 id="selection-heading">SELECT EXAM</h1>
-        <p className="selection-lead">Choose the exam you are preparing for.</p>
-        <EmailConfirmationNotice />
-        <PlanStatus refresh />
-        <a className="utme-banner" href="/utme">
-          <strong>JAMB UTME mock: {UTME_IN_SHORT}</strong>
-          <span>
-            Use of English and three subjects of your choice on one clock, marked out of {UTME.maxTotal} as
-            JAMB does.
-          </span>
-        </a>
-        <ListStatus
-          state={list}
-          loadingLabel="Loading exams"
-          emptyText="No exams are available yet. Please check back soon."
-          onRetry={() => void store.load()}
-        >
-          {(examTypes) => (
-            <>
-              {offline && <OfflineListNote />}
-              <ChoiceCards
-                label="Exams"
-                items={examTypes}
-                title={(examType) => examType.title}
-                image={(examType, index) =>
-                  cardImage(examType, index, EXAM_IMAGES, failedImages.has(examType._id))
-                }
-                onChoose={store.choose}
-                onImageError={store.imageFailed}
-                note={offline ? () => DOWNLOADED_NOTE : undefined}
-              />
-            </>
-          )}
-        </ListStatus>
-      </section>
-    </>
+    <SelectionScreen
+      fallback="/"
+      heading="SELECT EXAM"
+      lead="Choose the exam you are preparing for."
+      intro={
+        <>
+          <EmailConfirmationNotice />
+          <PlanStatus refresh />
+          <a className="utme-banner" href="/utme">
+            <strong>JAMB UTME mock: {UTME_IN_SHORT}</strong>
+            <span>
+              Use of English and three subjects of your choice on one clock, marked out of {UTME.maxTotal} as
+              JAMB does.
+            </span>
+          </a>
+        </>
+      }
+      list={list}
+      loadingLabel="Loading exams"
+      emptyText="No exams are available yet. Please check back soon."
+      onRetry={() => void store.load()}
+    >
+      {(examTypes, offline) => (
+        <ChoiceCards
+          label="Exams"
+          items={examTypes}
+          title={(examType) => examType.title}
+          image={(examType, index) => cardImage(examType, index, EXAM_IMAGES, failedImages.has(examType._id))}
+          onChoose={store.choose}
+          onImageError={store.imageFailed}
+          note={offline ? () => DOWNLOADED_NOTE : undefined}
+        />
+      )}
+    </SelectionScreen>
   );
 }

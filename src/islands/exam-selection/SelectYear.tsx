@@ -2,10 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { DownloadPanel } from '../offline/DownloadPanel.tsx';
 import { createDownloadStore } from '../offline/download-store.ts';
-import { OfflineListNote } from '../offline/OfflineListNote.tsx';
 import { toChoice } from './catalogue.ts';
-import { FlowHeader } from './FlowHeader.tsx';
-import { ListStatus } from './ListStatus.tsx';
+import { SelectionScreen } from './SelectionScreen.tsx';
 import { createSelectYearStore } from './select-year-store.ts';
 import { YearCombobox } from './YearCombobox.tsx';
 
@@ -26,46 +24,39 @@ export default function SelectYear() {
     void download.choose(paper && selected ? { ...paper, year: toChoice(selected) } : undefined);
   }, [download, paper, selected]);
 
-  return (
+  const lead = paper ? (
     <>
-      <FlowHeader fallback="/select-exam" />
-      <section className="container selection" aria-labelledby="selection-heading">
-        <h1 id="selection-heading">SELECT YEAR</h1>
-        <p className="selection-lead">
-          {paper ? (
-            <>
-              <strong>{paper.examType.title}</strong> {paper.subject.title}: choose the year of the paper.
-            </>
-          ) : (
-            'Choose the year of the paper.'
-          )}
-        </p>
-        <ListStatus
-          state={list}
-          loadingLabel="Loading years"
-          emptyText={`There is no ${paper?.examType.title ?? ''} ${paper?.subject.title ?? ''} paper yet. Go back and choose another subject.`}
-          onRetry={() => void store.load()}
-        >
-          {() => (
-            <>
-              {list.status === 'offline' && <OfflineListNote />}
-              <form
-                className="card year-card"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  store.startTest();
-                }}
-              >
-                <YearCombobox store={store} />
-                <button type="submit" className="button year-start">
-                  Start
-                </button>
-                <DownloadPanel store={download} />
-              </form>
-            </>
-          )}
-        </ListStatus>
-      </section>
+      <strong>{paper.examType.title}</strong> {paper.subject.title}: choose the year of the paper.
     </>
+  ) : (
+    'Choose the year of the paper.'
+  );
+
+  return (
+    <SelectionScreen
+      fallback="/select-exam"
+      heading="SELECT YEAR"
+      lead={lead}
+      list={list}
+      loadingLabel="Loading years"
+      emptyText={`There is no ${paper?.examType.title ?? ''} ${paper?.subject.title ?? ''} paper yet. Go back and choose another subject.`}
+      onRetry={() => void store.load()}
+    >
+      {() => (
+        <form
+          className="card year-card"
+          onSubmit={(event) => {
+            event.preventDefault();
+            store.startTest();
+          }}
+        >
+          <YearCombobox store={store} />
+          <button type="submit" className="button year-start">
+            Start
+          </button>
+          <DownloadPanel store={download} />
+        </form>
+      )}
+    </SelectionScreen>
   );
 }
