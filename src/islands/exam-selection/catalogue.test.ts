@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Subject, Year } from '../../lib/api/catalogue.ts';
+import { subject, year } from '../../../tests/support/catalogue-fixture.ts';
 import {
   cardImage,
   displayTitle,
@@ -15,21 +15,6 @@ import {
   yearsFor,
 } from './catalogue.ts';
 import { GENERAL_SUBJECT_IMAGES } from './subject-pictures.ts';
-
-// A subject without a title falls back to its name (the spec's older field); the API sends both.
-const subject = (id: string, title: string | null, examType: string[], name?: string): Subject => ({
-  _id: id,
-  title: title ?? '',
-  name: name ?? title ?? '',
-  image: null,
-  examType,
-});
-const year = (id: string, title: string, examType: string[], subjects: string[]): Year => ({
-  _id: id,
-  title,
-  examType,
-  subject: subjects,
-});
 
 describe('subjectsForExamType', () => {
   it('keeps only the subjects whose examType list includes the exam type, in their order', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subject, year } from '../../../tests/support/catalogue-fixture.ts';
 import {
   type BrowserRecord,
   fakeApi,
@@ -36,20 +37,6 @@ function serve(lists: { examTypes?: unknown[]; subjects?: Subject[]; years?: Yea
 
 /** Opened with this navigation state. */
 const openedWith = (state: unknown) => ({ readNavigationState: () => state });
-
-const subject = (id: string, title: string, examType: string[]): Subject => ({
-  _id: id,
-  title,
-  name: title,
-  image: null,
-  examType,
-});
-const year = (id: string, title: string, examType: string[], subjects: string[]): Year => ({
-  _id: id,
-  title,
-  examType,
-  subject: subjects,
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
