@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { PasswordField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';
+import { FormCard, NewPasswordFields, SubmitButton } from './form-parts.tsx';
 import { createResetPasswordStore } from './reset-password-store.ts';
 
 /** /forgot-password: the simulated Reset Password form (spec §2). */
@@ -11,23 +11,26 @@ export default function ResetPasswordForm() {
   const done = useStore(store.$done);
 
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit}>
-      <h1>Reset Password</h1>
+    <FormCard title="Reset Password" onSubmit={onSubmit}>
       {done && (
         <p className="banner banner-success" role="status">
           Password successfully updated
         </p>
       )}
-      <PasswordField label="New password" autoComplete="new-password" {...bind('newPassword')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" {...bind('confirmPassword')} />
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={submitDisabled}>
-          {busy ? 'Updating Password...' : 'Update Password'}
-        </button>
-      </div>
+      <NewPasswordFields
+        label="New password"
+        password={bind('newPassword')}
+        confirm={bind('confirmPassword')}
+      />
+      <SubmitButton
+        disabled={submitDisabled}
+        busy={busy}
+        label="Update Password"
+        busyLabel="Updating Password..."
+      />
       <p className="form-footer">
         Forgot your password? <a href="/set-password">Get a reset token by email</a>
       </p>
-    </form>
+    </FormCard>
   );
 }

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { RESET_TOKEN_MINUTES } from '../../lib/api/user.ts';
-import { PasswordField, TextField } from '../shared/fields.tsx';
+import { TextField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';
+import { FormCard, NewPasswordFields, SubmitButton } from './form-parts.tsx';
 import { createSetPasswordStore } from './set-password-store.ts';
 
 /** /set-password: the two-step reset of spec §2. */
@@ -19,19 +20,14 @@ type Store = ReturnType<typeof createSetPasswordStore>;
 function RequestTokenStep({ store }: { store: Store }) {
   const { busy, submitDisabled, bind, onSubmit } = useForm(store.requestToken);
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit}>
-      <h1>Set Password</h1>
+    <FormCard title="Set Password" onSubmit={onSubmit}>
       <p>Enter the email address of your account. We will send you a token to set a new password.</p>
       <TextField label="Email address" type="email" autoComplete="email" {...bind('email')} />
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={submitDisabled}>
-          {busy ? 'Sending...' : 'Send set Token'}
-        </button>
-      </div>
+      <SubmitButton disabled={submitDisabled} busy={busy} label="Send set Token" busyLabel="Sending..." />
       <p className="form-footer">
         Remembered it? <a href="/login">Sign In</a>
       </p>
-    </form>
+    </FormCard>
   );
 }
 
@@ -41,8 +37,7 @@ function NewPasswordStep({ store }: { store: Store }) {
   const notice = useStore(store.$notice);
   const sending = useStore(store.requestToken.$busy);
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit}>
-      <h1>Enter New Password</h1>
+    <FormCard title="Enter New Password" onSubmit={onSubmit}>
       <p>
         {fromLink
           ? 'Your token is filled in from the email link. Choose a new password.'
@@ -50,13 +45,12 @@ function NewPasswordStep({ store }: { store: Store }) {
         The token works for {RESET_TOKEN_MINUTES} minutes.
       </p>
       <TextField label="Token" autoComplete="one-time-code" {...bind('token')} />
-      <PasswordField label="New password" autoComplete="new-password" {...bind('newPassword')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" {...bind('confirmPassword')} />
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={submitDisabled}>
-          {busy ? 'Resetting...' : 'Set Password'}
-        </button>
-      </div>
+      <NewPasswordFields
+        label="New password"
+        password={bind('newPassword')}
+        confirm={bind('confirmPassword')}
+      />
+      <SubmitButton disabled={submitDisabled} busy={busy} label="Set Password" busyLabel="Resetting..." />
       <p className="form-footer">
         No email, or the token has expired?{' '}
         <button
@@ -72,6 +66,6 @@ function NewPasswordStep({ store }: { store: Store }) {
       <p className="form-footer" role="status" aria-live="polite">
         {notice}
       </p>
-    </form>
+    </FormCard>
   );
 }

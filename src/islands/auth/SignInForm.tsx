@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { PHONE_DIGITS } from '../../lib/validation/fields.ts';
-import { PasswordField, TextField } from '../shared/fields.tsx';
+import { PasswordField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';
+import { FormCard, PhoneNumberField, SubmitButton } from './form-parts.tsx';
 import { createSignInStore } from './sign-in-store.ts';
 
 /** /login: phone number and password (spec §2). */
@@ -10,29 +10,16 @@ export default function SignInForm() {
   const { busy, submitDisabled, bind, onSubmit } = useForm(store);
 
   return (
-    <form className="card form-card" noValidate onSubmit={onSubmit}>
-      <h1>Sign in</h1>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_DIGITS}
-        placeholder="08012345678"
-        {...bind('telephone')}
-      />
+    <FormCard title="Sign in" onSubmit={onSubmit}>
+      <PhoneNumberField {...bind('telephone')} />
       <PasswordField label="Password" autoComplete="current-password" {...bind('password')} />
       <p>
         <a href="/set-password">Forgot Password?</a>
       </p>
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={submitDisabled}>
-          {busy ? 'Signing in...' : 'Sign In'}
-        </button>
-      </div>
+      <SubmitButton disabled={submitDisabled} busy={busy} label="Sign In" busyLabel="Signing in..." />
       <p className="form-footer">
         New here? <a href="/sign-up">Sign Up</a>
       </p>
-    </form>
+    </FormCard>
   );
 }

@@ -25,16 +25,11 @@ export function TextField({ label, name, value, error, onChange, type = 'text', 
         name={name}
         type={type}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorLink(id, error)}
         onChange={(event) => onChange(event.target.value)}
         {...rest}
       />
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -53,8 +48,7 @@ export function PasswordField({ label, name, value, error, onChange, autoComplet
           type={visible ? 'text' : 'password'}
           value={value}
           autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...errorLink(id, error)}
           onChange={(event) => onChange(event.target.value)}
         />
         <button
@@ -66,11 +60,7 @@ export function PasswordField({ label, name, value, error, onChange, autoComplet
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -98,17 +88,30 @@ export function CheckboxField({
           name={name}
           type="checkbox"
           checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...errorLink(id, error)}
           onChange={(event) => onChange(event.target.checked)}
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** The error under a field, announced at once; its id is the one `errorLink` points the input at. */
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="field-error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
+  );
+}
+
+/** Marks an input invalid and ties it to its error, so a screen reader reads the error with the field. */
+function errorLink(id: string, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
 }
