@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { textQuestion } from '../../../tests/support/quiz-fixture.ts';
 import { failed, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
 import type { ContestLevelOutcome } from '../../lib/api/contest.ts';
 import { contestApi, examApi } from '../../lib/api/endpoints.ts';
@@ -12,18 +13,7 @@ const START = Date.parse('2026-12-05T09:00:00.000Z');
 const ok = <T>(data: T, message = '') => success(data, message);
 const level1 = { params: { id: 'c1' } };
 
-const question = (n: number): ExamQuestion => ({
-  _id: `q${n}`,
-  question: `<p>Question ${n}</p>`,
-  questionType: 'text',
-  file: null,
-  options: ['a', 'b', 'c', 'd'].map((letter) => ({
-    _id: `q${n}-${letter}`,
-    option: `<p>${letter}</p>`,
-    optionType: 'text' as const,
-    file: null,
-  })),
-});
+const question = (n: number): ExamQuestion => textQuestion(`q${n}`, `<p>Question ${n}</p>`);
 
 /** Level 1 of 2: three questions and five minutes, started now. */
 const level = (overrides: Partial<ExamPayload> = {}): ExamPayload => ({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
+import { answeringApi, failed, offline, ok, textQuestion } from '../../../tests/support/quiz-fixture.ts';
 import { testEnvironment } from '../../../tests/support/store-environment.ts';
 import { examApi, masteryApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
@@ -13,18 +13,7 @@ import { createQuizStore } from './quiz-store.ts';
 const START = Date.parse('2026-03-02T09:00:00.000Z');
 const DURATION_S = 60;
 
-const question = (n: number): ExamQuestion => ({
-  _id: `q${n}`,
-  question: `<p>Question ${n}</p>`,
-  questionType: 'text',
-  file: null,
-  options: ['a', 'b', 'c', 'd'].map((letter) => ({
-    _id: `q${n}-${letter}`,
-    option: `<p>${letter}</p>`,
-    optionType: 'text' as const,
-    file: null,
-  })),
-});
+const question = (n: number): ExamQuestion => textQuestion(`q${n}`, `<p>Question ${n}</p>`);
 
 /** An attempt of three questions, started now, with a minute to go. */
 const attempt = (overrides: Partial<ExamPayload> = {}): ExamPayload => ({
@@ -65,19 +54,8 @@ const paperState = {
   year: { _id: '2020', title: '2020' },
 };
 
-const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
-const failed = (status: number, message: string, code?: string): ApiResult<never> => ({
-  ok: false,
-  status,
-  message,
-  ...(code ? { code } : {}),
-});
-const offline = () => failed(0, 'We could not reach the server. Check your connection and try again.');
-
 /** The stand-in API (tests/support): saving an answer succeeds unless a test tells it otherwise. */
-function fakeApi() {
-  return apiInTurn().answer(examApi.saveAnswer, ok(null));
-}
+const fakeApi = answeringApi;
 
 function setup(api: ReturnType<typeof fakeApi>, { mode = 'exam' as 'exam' | 'daily', state = {} } = {}) {
   const browser = {

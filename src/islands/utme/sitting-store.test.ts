@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiInTurn } from '../../../tests/support/api-in-turn.ts';
+import { answeringApi, failed, offline, ok, textQuestion } from '../../../tests/support/quiz-fixture.ts';
 import { testEnvironment } from '../../../tests/support/store-environment.ts';
 import { examApi, utmeApi } from '../../lib/api/endpoints.ts';
 import type { UtmeResult, UtmeSitting } from '../../lib/api/utme.ts';
@@ -8,7 +8,6 @@ import { PaymentCode } from '../../lib/errors.ts';
 import { memoryStorage, queueKey, retryDelay } from '../quiz/answer-queue.ts';
 import { flagsKey, positionKey } from '../quiz/navigator.ts';
 import { AUTO_ADVANCE_MS } from '../quiz/quiz-answers.ts';
-import type { ExamQuestion } from '../quiz/quiz-paper.ts';
 import type { BrowserHandlers } from '../shared/environment.ts';
 import { createSittingStore } from './sitting-store.ts';
 
@@ -20,18 +19,7 @@ const PHYSICS = '1c2a7d54-63b5-4d2f-8b1f-3a2e4d5c6b72';
 const CHEMISTRY = '2d3b8e65-74c6-4e3a-9c2a-4b3f5e6d7c83';
 const SEARCH = `?subjects=${MATHS},${PHYSICS},${CHEMISTRY}`;
 
-const question = (id: string): ExamQuestion => ({
-  _id: id,
-  question: `<p>${id}</p>`,
-  questionType: 'text',
-  file: null,
-  options: ['a', 'b', 'c', 'd'].map((letter) => ({
-    _id: `${id}-${letter}`,
-    option: `<p>${letter}</p>`,
-    optionType: 'text' as const,
-    file: null,
-  })),
-});
+const question = (id: string) => textQuestion(id);
 
 /** A small sitting: Use of English with three questions, then two each in the three chosen subjects. */
 const sitting = (overrides: Partial<UtmeSitting> = {}): UtmeSitting => ({
@@ -65,19 +53,8 @@ const result: UtmeResult = {
   sections: [],
 };
 
-const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, message });
-const failed = (status: number, message: string, code?: string): ApiResult<never> => ({
-  ok: false,
-  status,
-  message,
-  ...(code ? { code } : {}),
-});
-const offline = () => failed(0, 'We could not reach the server. Check your connection and try again.');
-
 /** The stand-in API (tests/support): saving an answer succeeds unless a test tells it otherwise. */
-function fakeApi() {
-  return apiInTurn().answer(examApi.saveAnswer, ok(null));
-}
+const fakeApi = answeringApi;
 
 interface SetupOptions {
   search?: string;
