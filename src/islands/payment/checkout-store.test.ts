@@ -6,6 +6,7 @@ import {
   success,
   testEnvironment,
 } from '../../../tests/support/store-environment.ts';
+import { payer as aishaPays } from '../../../tests/support/student-fixture.ts';
 import { createTestApp, signUpStudent } from '../../../tests/support/test-app.ts';
 import { paymentApi } from '../../lib/api/endpoints.ts';
 import type { PurchaseGranted } from '../../lib/api/payments.ts';
@@ -16,13 +17,7 @@ import { type CheckoutOptions, createCheckout } from './checkout-store.ts';
 import type { Payer, Purchase } from './payment-rules.ts';
 import type { CheckoutCallbacks } from './paystack.ts';
 
-const payer: Payer = {
-  _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
-  firstName: 'Aisha',
-  lastName: 'Bello',
-  email: 'aisha@example.com',
-  telephone: '08031234567',
-};
+const payer: Payer = aishaPays();
 const weekly: Purchase = { purpose: 'subscription', planId: 'weekly', title: 'Weekly', amount: 500 };
 const pack: Purchase = { purpose: 'coins', pack: 5000, coins: 6000 };
 const granted: PurchaseGranted = { coins: 6000, triviaPoints: 6080 };

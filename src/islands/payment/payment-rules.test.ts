@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { payer as aishaPays, plan } from '../../../tests/support/student-fixture.ts';
 import { paymentApi } from '../../lib/api/endpoints.ts';
-import type { Plan } from '../../lib/api/plans.ts';
 import { paymentMetadataSchema } from '../../lib/validation/payment.ts';
 import {
   airtimeBillingLink,
@@ -21,26 +21,15 @@ import {
   toKobo,
 } from './payment-rules.ts';
 
-const payer: Payer = {
-  _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
-  firstName: 'Aisha',
-  lastName: 'Bello',
-  email: 'aisha@example.com',
-  telephone: '08031234567',
-};
+const payer: Payer = aishaPays();
 
-const monthly: Plan = {
+const monthly = plan('monthly', 1500, {
   _id: 'p2',
-  planId: 'monthly',
-  plan_id: 'monthly',
-  title: 'Monthly',
-  amount: 1500,
   perAmount: 'per month',
   frequency: 'month',
-  lengthOfFrequency: 1,
   noOfCoin: 200,
   features: ['Every past paper'],
-};
+});
 
 describe('plan cards', () => {
   it('show the default features when a plan has none', () => {

@@ -1,25 +1,12 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { appApi, failed, fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { plan } from '../../../tests/support/student-fixture.ts';
 import { createTestApp } from '../../../tests/support/test-app.ts';
 import { planApi } from '../../lib/api/endpoints.ts';
-import type { Plan } from '../../lib/api/plans.ts';
 import { seedDatabase } from '../../server/services/seed.ts';
 import type { Environment } from '../shared/environment.ts';
 import { createPricingStore } from './pricing-store.ts';
-
-const plan = (planId: string, amount: number): Plan => ({
-  _id: `id-${planId}`,
-  planId,
-  plan_id: planId,
-  title: planId.charAt(0).toUpperCase() + planId.slice(1),
-  amount,
-  perAmount: 'per week',
-  frequency: 'week',
-  lengthOfFrequency: 1,
-  noOfCoin: 40,
-  features: [],
-});
 
 /** /pricing's environment for one test: signed in or not. */
 function browser(options: { signedIn?: boolean } = {}, parts: Partial<Environment> = {}) {

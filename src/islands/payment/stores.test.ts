@@ -6,6 +6,7 @@ import {
   success,
   testEnvironment,
 } from '../../../tests/support/store-environment.ts';
+import { plan, student } from '../../../tests/support/student-fixture.ts';
 import { paymentApi, planApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { CoinPackOffer } from '../../lib/api/payments.ts';
@@ -16,18 +17,6 @@ import type { Environment } from '../shared/environment.ts';
 import { createBuyCoinsStore, totalCoinMessage } from './buy-coins-store.ts';
 import { createPaymentModeStore, NO_OPTION_MESSAGE } from './payment-mode-store.ts';
 
-const plan = (planId: string, amount: number): Plan => ({
-  _id: `id-${planId}`,
-  planId,
-  plan_id: planId,
-  title: planId.charAt(0).toUpperCase() + planId.slice(1),
-  amount,
-  perAmount: 'per week',
-  frequency: 'week',
-  lengthOfFrequency: 1,
-  noOfCoin: 40,
-  features: [],
-});
 const page = <T>(docs: T[]): ApiResult<Paged<T>> =>
   success({ docs, totalDocs: docs.length, limit: docs.length, page: 1, totalPages: 1 }, '');
 
@@ -66,19 +55,7 @@ function browser(
 const alert = vi.fn();
 const open = vi.fn();
 
-const signedInUser = {
-  _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
-  firstName: 'Aisha',
-  lastName: 'Bello',
-  email: 'aisha@example.com',
-  emailVerified: true,
-  pendingEmail: null,
-  telephone: '08031234567',
-  triviaPoints: 1280,
-  image: null,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const signedInUser = student({ triviaPoints: 1280 });
 
 beforeEach(() => {
   vi.stubGlobal('window', { alert, open });

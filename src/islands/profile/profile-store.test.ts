@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { student } from '../../../tests/support/student-fixture.ts';
 import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
 import { coinHistoryApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
@@ -14,19 +15,7 @@ import { createProfileStore, HISTORY_LIMIT } from './profile-store.ts';
 /** The coin history's answer, changed by each test. */
 let historyAnswer: ApiResult<Paged<CoinHistoryEntry>> | undefined;
 
-const student = {
-  _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
-  firstName: 'Aisha',
-  lastName: 'Bello',
-  email: 'aisha@example.com',
-  emailVerified: true,
-  pendingEmail: null,
-  telephone: '08031234567',
-  triviaPoints: 80,
-  image: null,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const aisha = student();
 const welcome: CoinHistoryEntry = {
   _id: 'e1',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -49,7 +38,7 @@ let refreshCount = 0;
 /** The session call succeeds: the student is stored, as the real one does. */
 function serverAnswersWithStudent() {
   refreshes.push(() => {
-    $auth.set({ user: student, profile: null, isAuth: true });
+    $auth.set({ user: aisha, profile: null, isAuth: true });
     return undefined;
   });
 }
@@ -88,7 +77,7 @@ describe('/profile loading', () => {
   });
 
   it('shows a stored account at once, while it refreshes', () => {
-    $auth.set({ user: student, profile: null, isAuth: true });
+    $auth.set({ user: aisha, profile: null, isAuth: true });
     expect(createProfileStore().$account.get()).toEqual({ status: 'ready', data: null });
   });
 
@@ -108,7 +97,7 @@ describe('/profile loading', () => {
   });
 
   it('says why when the coin history fails, and its Retry loads only the history', async () => {
-    $auth.set({ user: student, profile: null, isAuth: true });
+    $auth.set({ user: aisha, profile: null, isAuth: true });
     historyAnswer = offline;
     const store = createProfileStore();
     await store.load();

@@ -6,6 +6,7 @@ import {
   success,
   testEnvironment,
 } from '../../../tests/support/store-environment.ts';
+import { student } from '../../../tests/support/student-fixture.ts';
 import { utmeApi } from '../../lib/api/endpoints.ts';
 import type { User } from '../../lib/api/user.ts';
 import type { UtmeCatalogue, UtmeSubjectChoice } from '../../lib/api/utme.ts';
@@ -35,21 +36,9 @@ const electives = [
 const catalogue = (open: UtmeCatalogue['open'] = null): UtmeCatalogue => ({ english, electives, open });
 const OFFLINE = 'We could not reach the server.';
 
-const student: User = {
-  _id: '0b7c6f0e-4a43-4f0c-9d4e-2d6f2f3f7a11',
-  firstName: 'Aisha',
-  lastName: 'Bello',
-  email: 'aisha@example.com',
-  emailVerified: true,
-  pendingEmail: null,
-  telephone: '08031234567',
-  triviaPoints: 80,
-  image: null,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const aisha = student();
 type Subscription = { status: 'none' | 'trial' | 'active' | 'expired'; endsAt: string | null };
-function signInWith(subscription: Subscription, user: User = student) {
+function signInWith(subscription: Subscription, user: User = aisha) {
   $auth.set({
     user,
     profile: { subscription: { planId: null, planTitle: null, ...subscription } } as never,
