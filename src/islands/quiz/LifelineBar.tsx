@@ -4,6 +4,12 @@ import { formatThousands } from '../../lib/format.ts';
 import { LIFELINE_COST } from '../../lib/scoring.ts';
 import type { QuizStore } from './quiz-store.ts';
 
+/** The lifelines in the order their buttons stand. */
+const LIFELINES = [
+  { kind: 'fifty-fifty', label: '50-50' },
+  { kind: 'skip', label: 'Skip' },
+] as const;
+
 /**
  * The 50-50 and Skip buttons for the question on screen, with their price and the coin balance; in a
  * contest level, once its one lifeline is used, they are off and say so.
@@ -26,24 +32,18 @@ export function LifelineBar({ store }: { store: QuizStore }) {
         <strong>{balance === undefined ? '…' : `${formatThousands(balance)} coins`}</strong>
       </p>
       <div className="lifeline-buttons">
-        <button
-          type="button"
-          className="button button-outline"
-          aria-describedby={priceId}
-          disabled={disabled}
-          onClick={() => void store.lifeline('fifty-fifty')}
-        >
-          50-50 <span className="lifeline-price">({LIFELINE_COST} coins)</span>
-        </button>
-        <button
-          type="button"
-          className="button button-outline"
-          aria-describedby={priceId}
-          disabled={disabled}
-          onClick={() => void store.lifeline('skip')}
-        >
-          Skip <span className="lifeline-price">({LIFELINE_COST} coins)</span>
-        </button>
+        {LIFELINES.map(({ kind, label }) => (
+          <button
+            key={kind}
+            type="button"
+            className="button button-outline"
+            aria-describedby={priceId}
+            disabled={disabled}
+            onClick={() => void store.lifeline(kind)}
+          >
+            {label} <span className="lifeline-price">({LIFELINE_COST} coins)</span>
+          </button>
+        ))}
       </div>
       {used && (
         <p className="lifeline-used">{used.kind === 'skip' ? 'Skip' : '50-50'} used on this question.</p>

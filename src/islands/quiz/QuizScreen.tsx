@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { CalculatorPanel, loadCalculator, QuizTitleRow, useCalculator } from './CalculatorToggle.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LifelineBar } from './LifelineBar.tsx';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -9,10 +10,6 @@ import { useScrolledPast } from './quiz-hooks.ts';
 import { type QuizMode, subjectHasCalculator } from './quiz-paper.ts';
 import type { QuizStore } from './quiz-store.ts';
 import { SubmitDialog } from './SubmitDialog.tsx';
-
-// Most papers have no use for it, so its code loads only when a student opens it.
-const loadCalculator = () => import('./Calculator.tsx').then((module) => ({ default: module.Calculator }));
-const Calculator = lazy(loadCalculator);
 
 /** The daily test's Scroll to Top shows after 300 px, in the flow under the navigator (never over it). */
 const SCROLL_TOP_PX = 300;
@@ -28,8 +25,7 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
   const sample = useStore(store.$sample);
   const offline = useStore(store.$offline);
   const hasQuestion = useStore(store.$current).question !== undefined;
-  const [calculatorOpen, setCalculatorOpen] = useState(false);
-  const calculatorButton = useRef<HTMLButtonElement>(null);
+  const calculatorState = useCalculator();
   const showScrollTop = useScrolledPast(SCROLL_TOP_PX);
   const calculator = subjectHasCalculator(subject);
 
@@ -40,27 +36,9 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
 
   if (!hasQuestion) return null;
 
-  function closeCalculator() {
-    setCalculatorOpen(false);
-    calculatorButton.current?.focus();
-  }
-
   return (
     <div className="quiz">
-      <div className="quiz-title-row">
-        <h1 className="quiz-title">{title}</h1>
-        {calculator && (
-          <button
-            ref={calculatorButton}
-            type="button"
-            className="button button-outline quiz-tool"
-            aria-expanded={calculatorOpen}
-            onClick={() => (calculatorOpen ? closeCalculator() : setCalculatorOpen(true))}
-          >
-            Calculator
-          </button>
-        )}
-      </div>
+      <QuizTitleRow title={title} calculator={calculator ? calculatorState : undefined} />
 
       <QuizNotices store={store} />
       {sample && (
@@ -100,11 +78,7 @@ export function QuizScreen({ store, mode }: { store: QuizStore; mode: QuizMode }
         </button>
       )}
 
-      {calculatorOpen && (
-        <Suspense fallback={null}>
-          <Calculator onClose={closeCalculator} />
-        </Suspense>
-      )}
+      <CalculatorPanel calculator={calculatorState} />
 
       <SubmitDialog store={store} />
     </div>

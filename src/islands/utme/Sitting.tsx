@@ -1,51 +1,40 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { UTME } from '../../lib/api/utme.ts';
 import { UNRANKED_SITTING_LINE } from '../../lib/ranking.ts';
+import { CalculatorPanel, QuizTitleRow, useCalculator } from '../quiz/CalculatorToggle.tsx';
 import { KeyboardHelp } from '../quiz/KeyboardHelp.tsx';
 import { QuestionCard } from '../quiz/QuestionCard.tsx';
 import { QuestionNavigator } from '../quiz/QuestionNavigator.tsx';
-import { QuizHeader } from '../quiz/QuizHeader.tsx';
+import { QuizFrame, useQuizIsland } from '../quiz/QuizFrame.tsx';
 import { OfflineMessage, QuizMessage } from '../quiz/QuizMessage.tsx';
 import { QuizNotices } from '../quiz/QuizNotices.tsx';
-import { useQuizKeys } from '../quiz/quiz-hooks.ts';
 import { SittingSubmitDialog } from './SittingSubmitDialog.tsx';
 import { panelId, SittingTabs, tabId } from './SittingTabs.tsx';
 import { createSittingStore, type SittingStore } from './sitting-store.ts';
 import './sitting.css';
 
-// Loaded when first opened: a student who never uses it never downloads it.
-const Calculator = lazy(() =>
-  import('../quiz/Calculator.tsx').then((module) => ({ default: module.Calculator })),
-);
-
 /** The UTME sitting screen (/utme/sitting?subjects=a,b,c); its logic is in sitting-store.ts. */
 export default function Sitting() {
-  const [store] = useState(() => createSittingStore());
+  const store = useQuizIsland(() => createSittingStore());
   const status = useStore(store.$status);
 
-  useEffect(() => store.init(), [store]);
-  useQuizKeys(store);
-
   return (
-    <>
-      <QuizHeader store={store} />
-      <div className="quiz-page">
-        {status.status === 'ready' ? (
-          <SittingScreen store={store} />
-        ) : status.status === 'blocked' ? (
-          <QuizMessage title="This mock cannot start" message={status.message}>
-            <a className="button" href="/utme">
-              Choose your subjects again
-            </a>
-          </QuizMessage>
-        ) : status.status === 'offline' ? (
-          <OfflineMessage message={status.message} retry={() => void store.load()} />
-        ) : (
-          <div className="spinner" role="status" aria-label="Loading your UTME mock" />
-        )}
-      </div>
-    </>
+    <QuizFrame store={store}>
+      {status.status === 'ready' ? (
+        <SittingScreen store={store} />
+      ) : status.status === 'blocked' ? (
+        <QuizMessage title="This mock cannot start" message={status.message}>
+          <a className="button" href="/utme">
+            Choose your subjects again
+          </a>
+        </QuizMessage>
+      ) : status.status === 'offline' ? (
+        <OfflineMessage message={status.message} retry={() => void store.load()} />
+      ) : (
+        <div className="spinner" role="status" aria-label="Loading your UTME mock" />
+      )}
+    </QuizFrame>
   );
 }
 
@@ -56,8 +45,7 @@ function SittingScreen({ store }: { store: SittingStore }) {
   const section = useStore(store.$section);
   const submitting = useStore(store.$submitting);
   const ranked = useStore(store.$ranked);
-  const [calculatorOpen, setCalculatorOpen] = useState(false);
-  const calculatorButton = useRef<HTMLButtonElement>(null);
+  const calculator = useCalculator();
   const panel = useRef<HTMLDivElement>(null);
   const [jumps, setJumps] = useState(0);
   const idBase = useId();
@@ -72,25 +60,9 @@ function SittingScreen({ store }: { store: SittingStore }) {
   if (!hasQuestion) return null;
   const subject = sections[section]?.subject.title ?? '';
 
-  function closeCalculator() {
-    setCalculatorOpen(false);
-    calculatorButton.current?.focus();
-  }
-
   return (
     <div className="quiz">
-      <div className="quiz-title-row">
-        <h1 className="quiz-title">JAMB UTME mock</h1>
-        <button
-          ref={calculatorButton}
-          type="button"
-          className="button button-outline quiz-tool"
-          aria-expanded={calculatorOpen}
-          onClick={() => (calculatorOpen ? closeCalculator() : setCalculatorOpen(true))}
-        >
-          Calculator
-        </button>
-      </div>
+      <QuizTitleRow title="JAMB UTME mock" calculator={calculator} />
 
       {!ranked && <p className="hint utme-practice">{UNRANKED_SITTING_LINE}</p>}
       <QuizNotices store={store} />
@@ -118,11 +90,7 @@ function SittingScreen({ store }: { store: SittingStore }) {
 
       <KeyboardHelp optionKeys={UTME.optionKeys} />
 
-      {calculatorOpen && (
-        <Suspense fallback={null}>
-          <Calculator onClose={closeCalculator} />
-        </Suspense>
-      )}
+      <CalculatorPanel calculator={calculator} />
 
       <SittingSubmitDialog
         store={store}
