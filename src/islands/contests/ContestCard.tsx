@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ContestSummary } from '../../lib/api/contest.ts';
 import { formatDateTime, ordinal } from '../../lib/format.ts';
 import { contestPath } from './contest-play.ts';
@@ -35,24 +36,38 @@ export function StartsAt({ contest, now }: { contest: ContestSummary; now: numbe
   );
 }
 
+/** The contest's title (a heading the caller gives) beside its status badge. */
+export function ContestTitle({ contest, children }: { contest: ContestSummary; children: ReactNode }) {
+  return (
+    <div className="contest-card-top">
+      {children}
+      <span className={`contest-badge contest-badge-${contest.status}`}>{STATUS_LABEL[contest.status]}</span>
+    </div>
+  );
+}
+
+/** The exam and subject, the entry fee and how many have entered, on one line. */
+export function ContestMeta({ contest }: { contest: ContestSummary }) {
+  return (
+    <p className="contest-meta">
+      {contest.examType} {contest.subject} · Entry: <strong>{feeText(contest.entryFee)}</strong> ·{' '}
+      {entrantsText(contest)}
+    </p>
+  );
+}
+
 /** One contest in the list of /contests: what it is, when, the fee, the prizes and where the caller stands. */
 export function ContestCard({ contest, now }: { contest: ContestSummary; now: number }) {
   const headingId = `contest-${contest._id}`;
   const mine = entryLine(contest.status, contest.entry);
   return (
     <li className="contest-card">
-      <div className="contest-card-top">
+      <ContestTitle contest={contest}>
         <h3 id={headingId} className="contest-card-title">
           <a href={contestPath(contest._id)}>{contest.title}</a>
         </h3>
-        <span className={`contest-badge contest-badge-${contest.status}`}>
-          {STATUS_LABEL[contest.status]}
-        </span>
-      </div>
-      <p className="contest-meta">
-        {contest.examType} {contest.subject} · Entry: <strong>{feeText(contest.entryFee)}</strong> ·{' '}
-        {entrantsText(contest)}
-      </p>
+      </ContestTitle>
+      <ContestMeta contest={contest} />
       <StartsAt contest={contest} now={now} />
       {contest.prizes.length > 0 && (
         <p className="contest-prizes">Prizes: {contest.prizes.map(prizeText).join(', ')}</p>

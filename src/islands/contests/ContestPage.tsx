@@ -6,7 +6,7 @@ import { createConfirmationNoticeStore } from '../auth/email-confirmation-store.
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { ContestAnswers } from './ContestAnswers.tsx';
 import { ContestBoardView } from './ContestBoardView.tsx';
-import { StartsAt } from './ContestCard.tsx';
+import { ContestMeta, ContestTitle, StartsAt } from './ContestCard.tsx';
 import { contestPlayPath } from './contest-play.ts';
 import { type ContestStore, createContestStore } from './contest-store.ts';
 import {
@@ -14,13 +14,10 @@ import {
   canPlay,
   countdownText,
   enterLabel,
-  entrantsText,
   entryLine,
-  feeText,
   levelText,
   msUntil,
   prizeText,
-  STATUS_LABEL,
 } from './contests.ts';
 import { SponsoredClaim } from './SponsoredClaim.tsx';
 import './contests.css';
@@ -51,16 +48,10 @@ export default function ContestPage() {
       <p className="contest-back">
         <a href="/contests">All contests</a>
       </p>
-      <div className="contest-card-top">
+      <ContestTitle contest={contest}>
         <h1 id="contest-title">{contest.title}</h1>
-        <span className={`contest-badge contest-badge-${contest.status}`}>
-          {STATUS_LABEL[contest.status]}
-        </span>
-      </div>
-      <p className="contest-meta">
-        {contest.examType} {contest.subject} · Entry: <strong>{feeText(contest.entryFee)}</strong> ·{' '}
-        {entrantsText(contest)}
-      </p>
+      </ContestTitle>
+      <ContestMeta contest={contest} />
       {contest.description && <p className="contest-description">{contest.description}</p>}
       <StartsAt contest={contest} now={now} />
 
