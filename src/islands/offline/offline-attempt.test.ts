@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paperSummary } from '../../../tests/support/offline-fixture.ts';
 import type { OfflineQuestion } from '../../lib/api/offline.ts';
 import { examFromPaper, isUsable, parseRun, uploadOf } from './offline-attempt.ts';
 import {
@@ -7,7 +8,6 @@ import {
   downloadedYears,
   findDownload,
 } from './offline-catalogue.ts';
-import type { PaperSummary } from './offline-papers.ts';
 
 const question = (n: number, image = false): OfflineQuestion => ({
   _id: `q${n}`,
@@ -24,20 +24,7 @@ const question = (n: number, image = false): OfflineQuestion => ({
   explanation: '<p>Why.</p>',
 });
 
-const summary = (overrides: Partial<PaperSummary> = {}): PaperSummary => ({
-  owner: 'student-1',
-  paperId: 'paper-1',
-  version: 'v1',
-  examType: { _id: 'waec', title: 'WAEC' },
-  subject: { _id: 'maths', title: 'Mathematics' },
-  year: { _id: 'y2019', title: '2019' },
-  duration: 30,
-  questions: 2,
-  bytes: 100,
-  downloadedAt: '2026-01-01T00:00:00.000Z',
-  usableUntil: '2026-02-01T00:00:00.000Z',
-  ...overrides,
-});
+const summary = paperSummary;
 
 const run = {
   clientId: 'c1',

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paperSummary } from '../../../tests/support/offline-fixture.ts';
 import {
   formatBytes,
   openPaperStore,
@@ -16,21 +17,16 @@ beforeEach(() => {
   return () => vi.unstubAllGlobals();
 });
 
+/** A smaller, older paper than the shared one: one question, twenty minutes, 2 KiB. */
 function summary(overrides: Partial<PaperSummary> = {}): PaperSummary {
-  return {
-    owner: 'student-1',
-    paperId: 'paper-1',
-    version: 'v1',
-    examType: { _id: 'waec', title: 'WAEC' },
-    subject: { _id: 'maths', title: 'Mathematics' },
-    year: { _id: 'y2019', title: '2019' },
+  return paperSummary({
     duration: 20,
     questions: 1,
     bytes: 2048,
     downloadedAt: '2025-01-10T10:00:00.000Z',
     usableUntil: '2025-02-10T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function paper(overrides: Partial<PaperSummary> = {}): StoredPaper {
