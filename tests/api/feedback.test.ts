@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { siteApi } from '../../src/lib/api/endpoints.ts';
+import type { ContactInput } from '../../src/lib/validation/contact.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
 import { feedbackMessages } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
@@ -8,7 +10,8 @@ import { createTestApp, expectLogs } from '../support/test-app.ts';
 const t = await createTestApp({ INFO_MAILBOX: 'info@examprep.test' });
 
 let counter = 0;
-function message(overrides: Record<string, unknown> = {}) {
+/** A valid contact message; the overrides' types are kept, so a well-typed message is the binding's body. */
+function message<O extends Partial<ContactInput>>(overrides?: O): ContactInput & O {
   counter += 1;
   return {
     fullname: 'Ngozi Okafor',
@@ -16,14 +19,14 @@ function message(overrides: Record<string, unknown> = {}) {
     telephone: '08031234567',
     message: `When does the 2025 JAMB Physics paper come out? (${counter})`,
     acceptTerms: true,
-    ...overrides,
+    ...(overrides as O),
   };
 }
 
 describe('POST /api/v1/feedback', () => {
   it('stores the message and mails it to the info mailbox with a reply-to of the sender', async () => {
     const body = message({ fullname: '  Ngozi Okafor ' });
-    const response = await t.request('POST', '/api/v1/feedback', { body });
+    const response = await t.call(siteApi.contact, { body });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ success: true, message: 'Message sent successfully!' });
 
@@ -69,7 +72,7 @@ describe('POST /api/v1/feedback', () => {
   });
 
   it('caps the length of a message and of a name', async () => {
-    const response = await t.request('POST', '/api/v1/feedback', {
+    const response = await t.call(siteApi.contact, {
       body: message({ message: 'x'.repeat(5001), fullname: 'y'.repeat(101) }),
     });
     expect(response.status).toBe(400);
@@ -81,7 +84,7 @@ describe('POST /api/v1/feedback', () => {
 
   it('leaves out the reply-to when the email is not an address', async () => {
     const body = message({ email: 'call me instead', fullname: 'Tunde Bakare' });
-    const response = await t.request('POST', '/api/v1/feedback', { body });
+    const response = await t.call(siteApi.contact, { body });
     expect(response.status).toBe(201);
     const mail = t.mailer.sent.at(-1);
     expect(mail?.replyTo).toBeUndefined();
@@ -91,7 +94,7 @@ describe('POST /api/v1/feedback', () => {
   it('refuses a line break in the name, which could add a header to the mail, and stores nothing', async () => {
     const body = message({ fullname: 'Tunde\r\nBcc: someone@example.com' });
     const sent = t.mailer.sent.length;
-    const response = await t.request('POST', '/api/v1/feedback', { body });
+    const response = await t.call(siteApi.contact, { body });
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual([{ path: ['fullname'], message: UNSTORABLE_TEXT_MESSAGE }]);
     expect(await t.db.$count(feedbackMessages, eq(feedbackMessages.email, body.email))).toBe(0);
@@ -100,7 +103,7 @@ describe('POST /api/v1/feedback', () => {
 
   it('keeps line breaks and tabs in the message, which may run to several lines', async () => {
     const body = message({ message: 'Hello,\r\n\tthe app is good.\nThanks' });
-    const response = await t.request('POST', '/api/v1/feedback', { body });
+    const response = await t.call(siteApi.contact, { body });
     expect(response.status, response.text).toBe(201);
   });
 
@@ -112,7 +115,7 @@ describe('POST /api/v1/feedback', () => {
     };
     try {
       const body = message();
-      const response = await t.request('POST', '/api/v1/feedback', { body });
+      const response = await t.call(siteApi.contact, { body });
       expect(response.status).toBe(201);
       expect(await t.db.$count(feedbackMessages, eq(feedbackMessages.email, body.email))).toBe(1);
     } finally {
@@ -123,16 +126,16 @@ describe('POST /api/v1/feedback', () => {
   it('answers 429 with a plain-text message after 30 messages from one address in an hour', async () => {
     const address = '203.0.113.9';
     for (let sent = 0; sent < RATE_LIMIT_POLICY.contactAddress.points; sent += 1) {
-      const response = await t.request('POST', '/api/v1/feedback', { body: message(), address });
+      const response = await t.call(siteApi.contact, { body: message(), address });
       expect(response.status).toBe(201);
     }
     const rowsBefore = await t.db.$count(feedbackMessages);
-    const limited = await t.request('POST', '/api/v1/feedback', { body: message(), address });
+    const limited = await t.call(siteApi.contact, { body: message(), address });
     expect(limited.status).toBe(429);
     expect(limited.text).toBe('Too many messages sent from this network. Try again in an hour.');
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await t.db.$count(feedbackMessages)).toBe(rowsBefore);
-    const otherAddress = await t.request('POST', '/api/v1/feedback', {
+    const otherAddress = await t.call(siteApi.contact, {
       body: message(),
       address: '203.0.113.10',
     });

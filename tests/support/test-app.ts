@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { type CallArgs, type DataOf, type Endpoint, pathOf } from '../../src/lib/api/endpoint.ts';
 import type { ApiErrorBody } from '../../src/lib/errors.ts';
+import type { SignUpInput } from '../../src/lib/validation/account.ts';
 import { createApp } from '../../src/server/app.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -162,8 +163,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let phoneCounter = 0;
 
-/** A valid sign-up body with a unique phone number and email. */
-export function newStudent(overrides: Record<string, unknown> = {}) {
+/**
+ * A valid sign-up body with a unique phone number and email. The overrides' types are kept, so a body with
+ * well-typed overrides is the sign-up binding's; a test that sends a hostile one does it through `request`.
+ */
+export function newStudent<O extends Record<string, unknown> = Record<never, never>>(
+  overrides?: O,
+): SignUpInput & O {
   phoneCounter += 1;
   const suffix = `${process.pid % 1000}${phoneCounter}`.padStart(8, '0').slice(-8);
   return {
@@ -175,7 +181,7 @@ export function newStudent(overrides: Record<string, unknown> = {}) {
     confirmPassword: 'secret123',
     agreeTerms: true,
     ...overrides,
-  };
+  } as SignUpInput & O;
 }
 
 /** The token of the newest confirmation link mailed to an address, from the test app's memory mailer. */
