@@ -11,7 +11,7 @@ const t = await createTestApp();
 describe('POST /api/v1/user (sign-up)', () => {
   it('creates the account and a session, and mails a link to confirm the email before any reward', async () => {
     const body = newStudent();
-    const response = await t.request('POST', '/api/v1/user', { body });
+    const response = await t.call(userApi.signUp, { body });
     expect(response.status).toBe(201);
     expect(response.json.success).toBe(true);
     const { user, token, isAdmin, profile } = response.json.data;
@@ -59,7 +59,7 @@ describe('POST /api/v1/user (sign-up)', () => {
 
   it('stores the email lower-cased and trims names', async () => {
     const body = newStudent({ firstName: '  Tunde ', email: 'Tunde.Bakare@Example.COM' });
-    const response = await t.request('POST', '/api/v1/user', { body });
+    const response = await t.call(userApi.signUp, { body });
     expect(response.status).toBe(201);
     expect(response.json.data.user).toMatchObject({ firstName: 'Tunde', email: 'tunde.bakare@example.com' });
   });
@@ -90,7 +90,7 @@ describe('POST /api/v1/user (sign-up)', () => {
   });
 
   it('rejects a confirmation that does not match', async () => {
-    const response = await t.request('POST', '/api/v1/user', {
+    const response = await t.call(userApi.signUp, {
       body: newStudent({ confirmPassword: 'different1' }),
     });
     expect(response.status).toBe(400);
@@ -121,12 +121,12 @@ describe('POST /api/v1/user (sign-up)', () => {
 
   it('answers 409 for a phone number or an email that is already used', async () => {
     const { body } = await signUpStudent(t);
-    const samePhone = await t.request('POST', '/api/v1/user', {
+    const samePhone = await t.call(userApi.signUp, {
       body: newStudent({ telephone: body.telephone }),
     });
     expect(samePhone.status).toBe(409);
     expect(samePhone.json.message).toBe('An account with this phone number already exists');
-    const sameEmail = await t.request('POST', '/api/v1/user', {
+    const sameEmail = await t.call(userApi.signUp, {
       body: newStudent({ email: body.email.toUpperCase() }),
     });
     expect(sameEmail.status).toBe(409);
@@ -411,17 +411,17 @@ describe('GET /api/v1/history', () => {
     await t.db.execute(sql`insert into coin_ledger (user_id, created_at, description, type, coins, coins_after)
       select ${user._id}::uuid, now(), 'Coin pack', 'credit', 1, 80 + g
       from generate_series(1, ${LIST_DEPTH + 25}) as g`);
-    const page = async (query: string) =>
-      (await t.request('GET', `/api/v1/history${query}`, { token })).json.data;
-    const first = await page('?page=1&limit=20');
+    const page = async (query: { page: number; limit: number }) =>
+      (await t.call(coinHistoryApi.list, { query, token })).json.data;
+    const first = await page({ page: 1, limit: 20 });
     expect(first).toMatchObject({ totalDocs: LIST_DEPTH, totalPages: LIST_DEPTH / 20 });
-    expect(first.docs[0].coinsAfter).toBe(80 + LIST_DEPTH + 25);
-    const last = await page(`?page=${LIST_DEPTH / 20}&limit=20`);
-    expect(last.docs.at(-1).coinsAfter).toBe(80 + 26);
-    expect((await page(`?page=${Math.ceil(LIST_DEPTH / 30)}&limit=30`)).docs).toHaveLength(
+    expect(first.docs[0]?.coinsAfter).toBe(80 + LIST_DEPTH + 25);
+    const last = await page({ page: LIST_DEPTH / 20, limit: 20 });
+    expect(last.docs.at(-1)?.coinsAfter).toBe(80 + 26);
+    expect((await page({ page: Math.ceil(LIST_DEPTH / 30), limit: 30 })).docs).toHaveLength(
       LIST_DEPTH % 30 || 30,
     );
-    expect((await page(`?page=${LIST_DEPTH / 20 + 1}&limit=20`)).docs).toEqual([]);
+    expect((await page({ page: LIST_DEPTH / 20 + 1, limit: 20 })).docs).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {
