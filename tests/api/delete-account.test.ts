@@ -237,7 +237,7 @@ describe('DELETE /api/v1/user with the right password', () => {
   it('frees the email and the phone number for a new account', async () => {
     const student = await activeStudent(t, 'Returning');
     expect((await deleteAccount(student.token, { password: student.body.password })).status).toBe(200);
-    const again = await t.request('POST', '/api/v1/user', { body: student.body });
+    const again = await t.call(userApi.signUp, { body: student.body });
     expect(again.status, again.text).toBe(201);
     expect(again.json.data.user).toMatchObject({
       email: student.body.email,

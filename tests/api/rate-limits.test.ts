@@ -307,20 +307,20 @@ describe('sign-up, reset and contact limits', () => {
     ARGON2_HEAVY,
     async () => {
       const school = freshAddress();
-      const refused = await t.request('POST', '/api/v1/user', {
+      const refused = await t.call(userApi.signUp, {
         body: newStudent({ confirmPassword: 'different' }),
         address: school,
       });
       expect(refused.status).toBe(400);
       const responses = await Promise.all(
         Array.from({ length: RATE_LIMIT_POLICY.signUpAddress.points }, () =>
-          t.request('POST', '/api/v1/user', { body: newStudent(), address: school }),
+          t.call(userApi.signUp, { body: newStudent(), address: school }),
         ),
       );
       expect(responses.every((response) => response.status === 201)).toBe(true);
-      const blocked = await t.request('POST', '/api/v1/user', { body: newStudent(), address: school });
+      const blocked = await t.call(userApi.signUp, { body: newStudent(), address: school });
       expectTooMany(blocked, 'Too many sign-ups from this network. Try again in an hour.');
-      const elsewhere = await t.request('POST', '/api/v1/user', {
+      const elsewhere = await t.call(userApi.signUp, {
         body: newStudent(),
         address: freshAddress(),
       });

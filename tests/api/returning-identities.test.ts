@@ -28,7 +28,7 @@ async function deleteAccount(student: { token: string; body: { password: string 
 
 /** Signs up with `body` and opens the sign-up link: the answer, and the session. */
 async function signUpAndConfirm(body: ReturnType<typeof newStudent>) {
-  const signUp = await t.request('POST', '/api/v1/user', { body });
+  const signUp = await t.call(userApi.signUp, { body });
   expect(signUp.status, signUp.text).toBe(201);
   const token = signUp.json.data.token as string;
   const confirmed = await t.call(userApi.confirmEmail, {
