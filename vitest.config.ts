@@ -11,21 +11,25 @@ export default defineConfig({
     // The machines are shared and slow at times; a test that needs longer than this has a real problem.
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // `npm run coverage` measures the unit and PGlite API projects; `npm test` does not (see package.json).
+    // `npm test` measures coverage too, so CI checks the thresholds in the run it makes anyway: measuring
+    // cost the unit project 1 s in 157 (156 s without, 157 s with, on a 2-core machine). `npm run coverage`
+    // runs the unit and PGlite API projects alone, the set the thresholds come from.
     coverage: {
       provider: 'v8',
       include: ['src/lib/**', 'src/server/services/**'],
       exclude: ['**/*.test.ts'],
       reporter: ['text-summary', 'html'],
+      // A failing test still reports the coverage, so that the failure and the numbers come from one run.
+      reportOnFailure: true,
       thresholds: {
         // Today's coverage, floored: it may only go up. Outside CI, a run that does better raises these
         // numbers in this file (commit them); not on PostgreSQL, whose extra tests cover more than a
         // machine without it can.
         autoUpdate: !process.env.CI && !onPostgres ? (value: number) => Math.floor(value) : false,
-        lines: 0,
-        functions: 0,
-        branches: 0,
-        statements: 0,
+        lines: 93,
+        functions: 93,
+        branches: 82,
+        statements: 91,
       },
     },
     projects: [

@@ -6,6 +6,8 @@ import { startTestLogs, takeLogProblems } from './logs.ts';
 // a setup file run first before a test and last after it, so this check sees what the test's own
 // afterEach hooks log too.
 const CONSOLE_LEVELS = ['error', 'warn'] as const;
+// Kept before any test fakes the timers: a test that leaves fake timers on must not stall the check.
+const nextTurn = globalThis.setImmediate;
 let unexpectedConsole: string[] = [];
 
 beforeEach(() => {
@@ -21,7 +23,7 @@ beforeEach(() => {
 afterEach(async () => {
   for (const level of CONSOLE_LEVELS) vi.mocked(console[level]).mockRestore();
   // Work a route left running after its answer (a mail sent in the background) logs a moment later.
-  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => nextTurn(resolve));
   failOn([...unexpectedConsole, ...takeLogProblems()]);
 });
 
