@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, offlineApi } from '../../src/lib/api/endpoints.ts';
 import type { QuizResult } from '../../src/lib/api/exam.ts';
-import type { OfflineAttemptUpload, OfflinePaper, OfflinePaperSize } from '../../src/lib/api/offline.ts';
+import type { OfflineAttemptUpload } from '../../src/lib/api/offline.ts';
 import {
   attemptAnswers,
   attempts,
@@ -33,12 +33,11 @@ const DIAGRAM = '/bank/diagrams/bece-mathematics-2022-parallel-lines.svg';
 type Paper = Awaited<ReturnType<typeof createPaper>>;
 type Ids = Paper['ids'];
 
-const query = (ids: Ids) => `examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
-const sizeUrl = (ids: Ids) => `/api/v1/exam/download/size?${query(ids)}`;
-const downloadUrl = (ids: Ids) => `/api/v1/exam/download?${query(ids)}`;
+/** The query that names a paper, for its size and its download. */
+const paperQuery = (ids: Ids) => ({ examType: ids.examType, subject: ids.subject, year: ids.year });
 
 async function download(token: string, paper: Paper, app: TestApp = t) {
-  const response = await app.request<OfflinePaper>('GET', downloadUrl(paper.ids), { token });
+  const response = await app.call(offlineApi.download, { query: paperQuery(paper.ids), token });
   expect(response.status, response.text).toBe(200);
   return response.json.data;
 }
@@ -89,7 +88,7 @@ describe('GET /api/v1/exam/download/size', () => {
       .where(eq(questions.id, question(paper, 2).id));
     const { token } = await subscribedStudent(t);
 
-    const response = await t.request<OfflinePaperSize>('GET', sizeUrl(paper.ids), { token });
+    const response = await t.call(offlineApi.size, { query: paperQuery(paper.ids), token });
     expect(response.status, response.text).toBe(200);
     const size = response.json.data;
     expect(size).toMatchObject({
@@ -104,7 +103,7 @@ describe('GET /api/v1/exam/download/size', () => {
     expect(await t.db.$count(paperDownloads, eq(paperDownloads.paperId, paper.paperId))).toBe(0);
 
     // The download itself, gzipped as the server sends it, plus the diagram's bytes on disk.
-    const downloaded = await t.request('GET', downloadUrl(paper.ids), { token });
+    const downloaded = await t.call(offlineApi.download, { query: paperQuery(paper.ids), token });
     const diagramBytes = statSync(`public${DIAGRAM}`).size;
     const expected = gzipSync(downloaded.text).byteLength + diagramBytes;
     // Only the two times differ between the measured body and the sent one (same length, other digits).
@@ -116,12 +115,13 @@ describe('GET /api/v1/exam/download/size', () => {
     const paper = await createPaper(t.db, { count: 2 });
     const { token, user } = await signUpStudent(t);
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
-    const response = await t.request<OfflinePaperSize>('GET', sizeUrl(paper.ids), { token });
+    const response = await t.call(offlineApi.size, { query: paperQuery(paper.ids), token });
     expect(response.status).toBe(200);
     expect(response.json.data).toMatchObject({ questions: 2, images: 0 });
 
     const missing = '00000000-0000-4000-8000-000000000000';
-    const none = await t.request('GET', sizeUrl({ examType: missing, subject: missing, year: missing }), {
+    const none = await t.call(offlineApi.size, {
+      query: paperQuery({ examType: missing, subject: missing, year: missing }),
       token,
     });
     expect(none.status).toBe(404);
@@ -131,7 +131,7 @@ describe('GET /api/v1/exam/download/size', () => {
     expect(bad.json.errors.map((error: { path: string[] }) => error.path[0])).toEqual(
       expect.arrayContaining(['examType', 'subject', 'year']),
     );
-    expect((await t.request('GET', sizeUrl(paper.ids))).status).toBe(401);
+    expect((await t.call(offlineApi.size, { query: paperQuery(paper.ids) })).status).toBe(401);
   });
 });
 
@@ -210,7 +210,7 @@ describe('GET /api/v1/exam/download', () => {
 
     app.clock.advance(DAY + 1);
     const before = await databaseFingerprint(app.db);
-    const expired = await app.request('GET', downloadUrl(paper.ids), { token });
+    const expired = await app.call(offlineApi.download, { query: paperQuery(paper.ids), token });
     expect(expired.status).toBe(402);
     expect(expired.json).toMatchObject({
       code: 'SUBSCRIPTION_EXPIRED',
@@ -227,7 +227,7 @@ describe('GET /api/v1/exam/download', () => {
     const { token, user } = await signUpStudent(t);
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
     const before = await databaseFingerprint(t.db);
-    const refused = await t.request('GET', downloadUrl(paper.ids), { token });
+    const refused = await t.call(offlineApi.download, { query: paperQuery(paper.ids), token });
     expect(refused.status).toBe(402);
     expect(refused.json.code).toBe('SUBSCRIPTION_REQUIRED');
     expect(refused.text).not.toMatch(/Because of rule/);
@@ -235,7 +235,8 @@ describe('GET /api/v1/exam/download', () => {
     const subscribed = await subscribedStudent(t);
     const after = await databaseFingerprint(t.db);
     const missing = '00000000-0000-4000-8000-000000000000';
-    const none = await t.request('GET', downloadUrl({ ...paper.ids, year: missing }), {
+    const none = await t.call(offlineApi.download, {
+      query: paperQuery({ ...paper.ids, year: missing }),
       token: subscribed.token,
     });
     expect(none.status).toBe(404);
@@ -250,18 +251,23 @@ describe('GET /api/v1/exam/download', () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     // A refused download costs nothing.
     for (let tries = 0; tries < 5; tries++) {
-      const none = await app.request('GET', downloadUrl({ ...paper.ids, year: missing }), { token });
+      const none = await app.call(offlineApi.download, {
+        query: paperQuery({ ...paper.ids, year: missing }),
+        token,
+      });
       expect(none.status).toBe(404);
     }
     for (let count = 0; count < RATE_LIMIT_POLICY.paperDownloadAccount.points; count++) {
-      expect((await app.request('GET', downloadUrl(paper.ids), { token })).status).toBe(200);
+      expect((await app.call(offlineApi.download, { query: paperQuery(paper.ids), token })).status).toBe(200);
     }
-    const limited = await app.request('GET', downloadUrl(paper.ids), { token });
+    const limited = await app.call(offlineApi.download, { query: paperQuery(paper.ids), token });
     expect(limited.status).toBe(429);
     expect(limited.text).toMatch(/^You have downloaded many papers this hour\. Try again in/);
     // Another student is not limited by this one.
     const other = await subscribedStudent(app);
-    expect((await app.request('GET', downloadUrl(paper.ids), { token: other.token })).status).toBe(200);
+    expect(
+      (await app.call(offlineApi.download, { query: paperQuery(paper.ids), token: other.token })).status,
+    ).toBe(200);
   });
 });
 
@@ -293,7 +299,7 @@ describe('a downloaded paper on the leaderboard', () => {
       token: student.token,
     });
     expect(started.status).toBe(200);
-    const refused = await t.request('GET', downloadUrl(paper.ids), { token: student.token });
+    const refused = await t.call(offlineApi.download, { query: paperQuery(paper.ids), token: student.token });
     expect(refused.status).toBe(409);
     for (const question of paper.questions) expect(refused.text).not.toContain(question.right);
     const submitted = await t.call(examApi.submit, {

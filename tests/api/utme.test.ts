@@ -15,6 +15,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { seedSampleBank } from '../../src/server/services/seed.ts';
 import { createJambBank, type JambBank, type JambQuestion } from '../support/bank-fixture.ts';
+import { defined } from '../support/defined.ts';
 import {
   createTestApp,
   signUpStudent,
@@ -47,12 +48,13 @@ function remember(fixture: JambBank) {
 }
 remember(bank);
 
-function utmeUrl(subjects: string[]) {
-  return `/api/v1/exam/utme?subjects=${subjects.join(',')}`;
+/** The sitting's query: the three subjects besides Use of English, as the page sends them. */
+function utmeQuery(subjects: string[]) {
+  return { subjects: subjects.join(',') };
 }
 
 async function startSitting(token: string, subjects = CHOSEN, app: TestApp = t) {
-  const response = await app.request<UtmeSitting>('GET', utmeUrl(subjects), { token });
+  const response = await app.call(utmeApi.sitting, { query: utmeQuery(subjects), token });
   expect(response.status, response.text).toBe(200);
   return response.json.data;
 }
@@ -211,7 +213,7 @@ describe('a bank whose Use of English cannot fill a sitting', () => {
       available: false,
     });
     const { mathematics: m, physics: p, biology: b } = fixture.subjects;
-    const refused = await app.request('GET', utmeUrl([m.id, p.id, b.id]), { token });
+    const refused = await app.call(utmeApi.sitting, { query: utmeQuery([m.id, p.id, b.id]), token });
     expect(refused.status).toBe(404);
     expect(refused.json.message).toBe(
       'Use of English does not have enough questions for a UTME sitting yet.',
@@ -223,14 +225,17 @@ describe('a bank whose Use of English cannot fill a sitting', () => {
     await elsewhere(all.map((paper) => paper.id));
     const none = await app.call(utmeApi.subjects, { token });
     expect(none.json.data.english).toBeNull();
-    expect((await app.request('GET', utmeUrl([m.id, p.id, b.id]), { token })).status).toBe(404);
+    expect((await app.call(utmeApi.sitting, { query: utmeQuery([m.id, p.id, b.id]), token })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('GET /api/v1/exam/utme: starting a sitting', () => {
   it('draws 180 questions, Use of English first and the rest in the order chosen, on a two-hour clock, with no key', async () => {
     const { token, user } = await subscribedStudent(t);
-    const response = await t.request<UtmeSitting>('GET', utmeUrl([biology.id, chemistry.id, physics.id]), {
+    const response = await t.call(utmeApi.sitting, {
+      query: utmeQuery([biology.id, chemistry.id, physics.id]),
       token,
     });
     expect(response.status, response.text).toBe(200);
@@ -321,9 +326,9 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
     ['nothing', () => [''], 'Each subject must be the id of a subject'],
   ])('refuses %s with a 400 and starts nothing', async (_case, subjects, message) => {
     const { token, user } = await subscribedStudent(t);
-    const response = await t.request('GET', utmeUrl(subjects()), { token });
+    const response = await t.call(utmeApi.sitting, { query: utmeQuery(subjects()), token });
     expect(response.status, response.text).toBe(400);
-    expect(response.json.errors.map((error: { message: string }) => error.message)).toContain(message);
+    expect(response.json.errors?.map((error) => error.message)).toContain(message);
     expect(await attemptCount(user._id)).toBe(0);
   });
 
@@ -355,7 +360,7 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
     ],
   ])('refuses %s with a 400 that names it, and starts nothing', async (_case, subjects, index, message) => {
     const { token, user } = await subscribedStudent(t);
-    const response = await t.request('GET', utmeUrl(subjects()), { token });
+    const response = await t.call(utmeApi.sitting, { query: utmeQuery(subjects()), token });
     expect(response.status, response.text).toBe(400);
     expect(response.json).toEqual({
       success: false,
@@ -368,7 +373,10 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
   it('refuses an id that is no subject at all, naming it', async () => {
     const { token, user } = await subscribedStudent(t);
     const unknown = randomUUID();
-    const response = await t.request('GET', utmeUrl([mathematics.id, physics.id, unknown]), { token });
+    const response = await t.call(utmeApi.sitting, {
+      query: utmeQuery([mathematics.id, physics.id, unknown]),
+      token,
+    });
     expect(response.status).toBe(400);
     expect(response.json.message).toBe(`There is no JAMB subject with the id ${unknown}.`);
     expect(await attemptCount(user._id)).toBe(0);
@@ -386,13 +394,13 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
   it('answers 402 without a plan or the trial, and lets the trial start a sitting', async () => {
     const lapsed = await signUpStudent(t);
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, lapsed.user._id));
-    const none = await t.request('GET', utmeUrl(CHOSEN), { token: lapsed.token });
+    const none = await t.call(utmeApi.sitting, { query: utmeQuery(CHOSEN), token: lapsed.token });
     expect(none.status).toBe(402);
     expect(none.json.code).toBe('SUBSCRIPTION_REQUIRED');
 
     // An unconfirmed email has no trial.
     const unconfirmed = await signUpUnconfirmedStudent(t);
-    const refused = await t.request('GET', utmeUrl(CHOSEN), { token: unconfirmed.token });
+    const refused = await t.call(utmeApi.sitting, { query: utmeQuery(CHOSEN), token: unconfirmed.token });
     expect(refused.status).toBe(402);
     expect(refused.json.code).toBe('SUBSCRIPTION_REQUIRED');
     expect(await attemptCount(lapsed.user._id)).toBe(0);
@@ -402,7 +410,7 @@ describe('GET /api/v1/exam/utme: starting a sitting', () => {
     const sitting = await startSitting(trial.token);
     await submitted(trial.token, sitting._id);
     t.clock.advance(86_400_000 + 1);
-    const expired = await t.request('GET', utmeUrl(CHOSEN), { token: trial.token });
+    const expired = await t.call(utmeApi.sitting, { query: utmeQuery(CHOSEN), token: trial.token });
     expect(expired.status).toBe(402);
     expect(expired.json.code).toBe('SUBSCRIPTION_EXPIRED');
     expect(await attemptCount(trial.user._id)).toBe(1);
@@ -531,7 +539,10 @@ describe('the deadline and the 30 s grace', () => {
     const catalogue = await t.call(utmeApi.subjects, { token });
     expect(catalogue.json.data.open).toBeNull();
     // A request that is refused changes nothing: the old sitting waits for a valid one.
-    const refused = await t.request('GET', utmeUrl([english.id, mathematics.id, biology.id]), { token });
+    const refused = await t.call(utmeApi.sitting, {
+      query: utmeQuery([english.id, mathematics.id, biology.id]),
+      token,
+    });
     expect(refused.status).toBe(400);
     expect((await attemptRow(sitting._id))?.submittedAt).toBeNull();
 
@@ -719,14 +730,14 @@ describe('a UTME sitting and the single-paper endpoints', () => {
     const { token, user } = await subscribedStudent(t, { firstName: 'Mockonly' });
     const [before] = await t.db.select().from(users).where(eq(users.id, user._id));
     const sitting = await startSitting(token);
-    const question = sitting.sections[1]?.questions[0]?._id;
+    const question = defined(sitting.sections[1]?.questions[0]?._id, 'question in the first elective');
     const message = 'This is a UTME mock sitting: submit it and read its result under /api/v1/exam/utme.';
 
     const asExam = await t.call(examApi.submit, { token, body: { exam: sitting._id } });
     expect(asExam.status).toBe(409);
     expect(asExam.json.message).toBe(message);
-    for (const kind of ['skip', 'fifty-fifty']) {
-      const lifeline = await t.request('POST', '/api/v1/exam/lifeline', {
+    for (const kind of ['skip', 'fifty-fifty'] as const) {
+      const lifeline = await t.call(examApi.lifeline, {
         token,
         body: { exam: sitting._id, question, kind },
       });
@@ -818,7 +829,7 @@ describe('the percentile and the mock ranking', () => {
 
     /** One sitting scored at `total` (a multiple of 50): Use of English first, then whole electives. */
     async function sit(token: string, total: number) {
-      const response = await app.request<UtmeSitting>('GET', utmeUrl(subjects), { token });
+      const response = await app.call(utmeApi.sitting, { query: utmeQuery(subjects), token });
       expect(response.status, response.text).toBe(200);
       const sitting = response.json.data;
       const [useOfEnglish, ...electives] = sitting.sections;
@@ -930,10 +941,10 @@ describe('the sample bank', () => {
     }
     for (const group of groups) {
       const { token } = await subscribedStudent(app);
-      const first = (await app.request<UtmeSitting>('GET', utmeUrl(group), { token })).json.data;
+      const first = (await app.call(utmeApi.sitting, { query: utmeQuery(group), token })).json.data;
       const firstSubmit = await submit(token, first._id, [], app);
       expect(firstSubmit.status).toBe(200);
-      const second = (await app.request<UtmeSitting>('GET', utmeUrl(group), { token })).json.data;
+      const second = (await app.call(utmeApi.sitting, { query: utmeQuery(group), token })).json.data;
       for (const sitting of [first, second]) {
         expect(sitting.sections.map((section) => section.questions.length)).toEqual([60, 40, 40, 40]);
         // The questions of a passage sit next to each other.
@@ -969,7 +980,7 @@ describe.runIf(testDatabaseKind === 'postgres')('UTME races on PostgreSQL', () =
   it('20 concurrent requests for a sitting start one', async () => {
     const { token, user } = await subscribedStudent(t);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => t.request<UtmeSitting>('GET', utmeUrl(CHOSEN), { token })),
+      Array.from({ length: 20 }, () => t.call(utmeApi.sitting, { query: utmeQuery(CHOSEN), token })),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
     expect(new Set(responses.map((response) => response.json.data._id)).size).toBe(1);
