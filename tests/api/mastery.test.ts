@@ -1,15 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, masteryApi } from '../../src/lib/api/endpoints.ts';
-import type { ExamPayload } from '../../src/lib/api/exam.ts';
-import type { MasteryOverview, SubjectMastery, TopicMastery } from '../../src/lib/api/mastery.ts';
+import type {
+  MasteryOverview,
+  SubjectMastery,
+  TopicMastery,
+  TopicPracticeQuery,
+} from '../../src/lib/api/mastery.ts';
 import { MASTERY_RULES } from '../../src/lib/mastery.ts';
 import type { Executor } from '../../src/server/db/client.ts';
 import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
 import { notSkipped } from '../../src/server/services/exams/attempt-rows.ts';
+import { defined } from '../support/defined.ts';
 import {
   createTestApp,
-  examUrl,
+  examQuery,
   signUpStudent,
   subscribedStudent,
   type TestApp,
@@ -32,15 +37,22 @@ function answersFor(questionIds: string[], bank: TopicQuestion[], pick: (questio
   });
 }
 
-/** Starts an attempt at `path`, submits it with the answers `pick` chooses, and returns the result. */
+/** Opens a full exam (its paper's query) or a topic practice (a subject and a topic), as the student would. */
+function start(app: TestApp, token: string, query: ReturnType<typeof examQuery> | TopicPracticeQuery) {
+  return 'topic' in query
+    ? app.call(masteryApi.topic, { query, token })
+    : app.call(examApi.paper, { query, token });
+}
+
+/** Starts an attempt, submits it with the answers `pick` chooses, and returns the result. */
 async function takeAndSubmit(
   token: string,
-  path: string,
+  query: ReturnType<typeof examQuery> | TopicPracticeQuery,
   bank: TopicQuestion[],
   pick: (question: TopicQuestion) => Pick,
   app: TestApp = t,
 ) {
-  const started = await app.request<ExamPayload>('GET', path, { token });
+  const started = await start(app, token, query);
   expect(started.status, started.text).toBe(200);
   const exam = started.json.data;
   const answers = answersFor(
@@ -64,6 +76,8 @@ async function masteryOf(token: string, app: TestApp = t) {
   return response.json.data;
 }
 
+const topicQuery = (subject: string, topic: string): TopicPracticeQuery => ({ subject, topic });
+/** The topic practice's address, for the requests that send a query no binding allows. */
 const topicUrl = (subject: string, topic: string) =>
   `/api/v1/exam/topic?subject=${encodeURIComponent(subject)}&topic=${encodeURIComponent(topic)}`;
 
@@ -119,13 +133,13 @@ describe('GET /api/v1/mastery', () => {
 
     // Paper 1: one Indices right, one wrong, two blank; every Surds right; Sets right; untagged wrong.
     let indices = 0;
-    await takeAndSubmit(token, examUrl(first.ids), bank.questions, (question) => {
+    await takeAndSubmit(token, examQuery(first.ids), bank.questions, (question) => {
       if (question.topic !== 'Indices') return question.topic === null ? 'wrong' : 'right';
       indices += 1;
       return indices === 1 ? 'right' : indices === 2 ? 'wrong' : 'blank';
     });
     // Paper 2: Indices all right, Surds wrong, Variation left blank.
-    await takeAndSubmit(token, examUrl(second.ids), bank.questions, (question) =>
+    await takeAndSubmit(token, examQuery(second.ids), bank.questions, (question) =>
       question.topic === 'Indices' ? 'right' : question.topic === 'Surds' ? 'wrong' : 'blank',
     );
 
@@ -152,12 +166,12 @@ describe('GET /api/v1/mastery', () => {
     const [paper] = bank.papers;
     if (!paper) throw new Error('no paper');
     const { token } = await subscribedStudent(t);
-    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'wrong');
-    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'right');
+    await takeAndSubmit(token, examQuery(paper.ids), bank.questions, () => 'wrong');
+    await takeAndSubmit(token, examQuery(paper.ids), bank.questions, () => 'right');
     // 24 answers: the 12 right ones and the 8 latest wrong ones (the end of the first attempt) count.
     const [topic] = subjectIn(await masteryOf(token), bank.subject.id).topics;
     expect(topic && brief(topic)).toEqual(['Probability', 20, 12, 60, 'familiar']);
-    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, () => 'right');
+    await takeAndSubmit(token, examQuery(paper.ids), bank.questions, () => 'right');
     const [after] = subjectIn(await masteryOf(token), bank.subject.id).topics;
     expect(after && brief(after)).toEqual(['Probability', 20, 20, 100, 'mastered']);
   });
@@ -170,12 +184,12 @@ describe('GET /api/v1/mastery', () => {
     // 16 attempts, 128 questions shown, each answered by a pattern that differs from attempt to attempt.
     for (let round = 0; round < 16; round++) {
       let index = 0;
-      await takeAndSubmit(token, examUrl((round % 2 ? second : first).ids), bank.questions, () => {
+      await takeAndSubmit(token, examQuery((round % 2 ? second : first).ids), bank.questions, () => {
         index += 1;
         return (['right', 'wrong', 'blank'] as const)[(round * 7 + index * 5) % 3] ?? 'blank';
       });
     }
-    await takeAndSubmit(token, topicUrl(bank.subject.slug, 'Indices'), bank.questions, () => 'right');
+    await takeAndSubmit(token, topicQuery(bank.subject.slug, 'Indices'), bank.questions, () => 'right');
 
     const kept = (await t.db.execute(sql`select topic, count(*)::int as n from mastery_answers
       where user_id = ${user._id}::uuid group by topic order by topic`)) as unknown as {
@@ -196,13 +210,17 @@ describe('GET /api/v1/mastery', () => {
     const [first, second] = bank.papers;
     if (!first || !second) throw new Error('no papers');
     const { token } = await subscribedStudent(t);
-    await takeAndSubmit(token, examUrl(second.ids), bank.questions, () => 'right');
+    await takeAndSubmit(token, examQuery(second.ids), bank.questions, () => 'right');
     // Started and answered, never submitted: not counted.
     const open = await t.call(examApi.paper, { query: { exam: 'new', ...first.ids }, token });
     const [question] = open.json.data.questions;
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: open.json.data._id, question: question?._id, option: bank.questions[0]?.right },
+      body: {
+        exam: open.json.data._id,
+        question: defined(question?._id, 'question in the open exam'),
+        option: defined(bank.questions[0]?.right, 'first question of the bank'),
+      },
     });
     const subject = subjectIn(await masteryOf(token), bank.subject.id);
     expect(subject.topics.map(brief)).toEqual([
@@ -225,7 +243,7 @@ describe('GET /api/v1/mastery', () => {
       bank.questions,
       () => 'right',
     );
-    const submitted = await t.request('POST', '/api/v1/exam/answer/daily', {
+    const submitted = await t.call(examApi.submitDaily, {
       token,
       body: { subject: bank.subject.id, answers },
     });
@@ -234,7 +252,7 @@ describe('GET /api/v1/mastery', () => {
     // Until then a share per topic would say which questions were right.
     const before = await masteryOf(token);
     expect(before.subjects.find((entry) => entry.subject._id === bank.subject.id)).toBeUndefined();
-    t.clock.set(new Date(submitted.json.data.answersOpenAt));
+    t.clock.set(new Date(defined(submitted.json.data.answersOpenAt, 'time the answers open')));
     const [topic] = subjectIn(await masteryOf(token), bank.subject.id).topics;
     expect(topic && brief(topic)).toEqual(['Statistics', 10, 10, 100, 'mastered']);
   });
@@ -245,9 +263,9 @@ describe('GET /api/v1/mastery', () => {
     if (!first) throw new Error('no paper');
     const a = await subscribedStudent(t);
     const b = await subscribedStudent(t);
-    await takeAndSubmit(a.token, examUrl(first.ids), bank.questions, () => 'wrong');
+    await takeAndSubmit(a.token, examQuery(first.ids), bank.questions, () => 'wrong');
     const before = await masteryOf(a.token);
-    await takeAndSubmit(b.token, examUrl(first.ids), bank.questions, () => 'right');
+    await takeAndSubmit(b.token, examQuery(first.ids), bank.questions, () => 'right');
     expect(await masteryOf(a.token)).toEqual(before);
     const theirs = subjectIn(await masteryOf(b.token), bank.subject.id);
     expect(theirs.topics.filter((topic) => topic.answers > 0).every((topic) => topic.share === 100)).toBe(
@@ -282,7 +300,7 @@ describe('GET /api/v1/mastery', () => {
       Equations: 10,
       Fractions: 0,
     };
-    await takeAndSubmit(token, examUrl(paper.ids), bank.questions, (question) => {
+    await takeAndSubmit(token, examQuery(paper.ids), bank.questions, (question) => {
       const topic = question.topic ?? '';
       const index = (seen.get(topic) ?? 0) + 1;
       seen.set(topic, index);
@@ -314,7 +332,10 @@ describe('GET /api/v1/exam/topic', () => {
   it('starts 10 questions of the topic drawn across the subject’s papers, in the quiz’s payload', async () => {
     const bank = await createTopicBank(t.db, twelveIndices);
     const { token } = await subscribedStudent(t);
-    const response = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Indices'), { token });
+    const response = await t.call(masteryApi.topic, {
+      query: topicQuery(bank.subject.slug, 'Indices'),
+      token,
+    });
     expect(response.status, response.text).toBe(200);
     const practice = response.json.data;
     expect(practice.kind).toBe('topic');
@@ -339,7 +360,7 @@ describe('GET /api/v1/exam/topic', () => {
   it('gives fewer questions when the topic has fewer, one minute each', async () => {
     const bank = await createTopicBank(t.db, twelveIndices);
     const { token } = await subscribedStudent(t);
-    const response = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Sets'), { token });
+    const response = await t.call(masteryApi.topic, { query: topicQuery(bank.subject.slug, 'Sets'), token });
     expect(response.status).toBe(200);
     expect(response.json.data.questions).toHaveLength(2);
     expect(response.json.data.duration).toBe(2);
@@ -348,28 +369,28 @@ describe('GET /api/v1/exam/topic', () => {
   it('resumes the open practice of the same topic with its answers, even when asked twice at once', async () => {
     const bank = await createTopicBank(t.db, twelveIndices);
     const { token, user } = await subscribedStudent(t);
-    const url = topicUrl(bank.subject.slug, 'Indices');
+    const query = topicQuery(bank.subject.slug, 'Indices');
     const [one, two] = await Promise.all([
-      t.request<ExamPayload>('GET', url, { token }),
-      t.request<ExamPayload>('GET', url, { token }),
+      t.call(masteryApi.topic, { query, token }),
+      t.call(masteryApi.topic, { query, token }),
     ]);
     expect(one.json.data._id).toBe(two.json.data._id);
     const first = one.json.data;
     const [question] = first.questions;
-    const option = bank.questions.find((q) => q.id === question?._id)?.right;
-    const saved = await t.request('PATCH', '/api/v1/exam/answer', {
+    const option = defined(bank.questions.find((q) => q.id === question?._id)?.right, 'key of the question');
+    const saved = await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: first._id, question: question?._id, option },
+      body: { exam: first._id, question: defined(question?._id, 'question in the practice'), option },
     });
     expect(saved.status).toBe(200);
     t.clock.advance(3 * MINUTE);
-    const again = await t.request<ExamPayload>('GET', url, { token });
+    const again = await t.call(masteryApi.topic, { query, token });
     expect(again.json.data._id).toBe(first._id);
     expect(again.json.data.questions.map((q) => q._id)).toEqual(first.questions.map((q) => q._id));
     expect(again.json.data.endsAt).toBe(first.endsAt);
     expect(again.json.data.answers).toEqual([{ question: question?._id, option }]);
     // Another topic is another practice.
-    const other = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Surds'), { token });
+    const other = await t.call(masteryApi.topic, { query: topicQuery(bank.subject.slug, 'Surds'), token });
     expect(other.json.data._id).not.toBe(first._id);
     const open = await t.db
       .select({ id: attempts.id })
@@ -390,7 +411,7 @@ describe('GET /api/v1/exam/topic', () => {
     // 6 right, 3 wrong, 1 blank.
     const { exam, result } = await takeAndSubmit(
       token,
-      topicUrl(bank.subject.slug, 'Indices'),
+      topicQuery(bank.subject.slug, 'Indices'),
       bank.questions,
       () => {
         index += 1;
@@ -425,23 +446,23 @@ describe('GET /api/v1/exam/topic', () => {
       (topic) => topic.topic === 'Indices',
     );
     expect(indices && brief(indices)).toEqual(['Indices', 10, 6, 60, 'familiar']);
-    const next = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, 'Indices'), { token });
+    const next = await t.call(masteryApi.topic, { query: topicQuery(bank.subject.slug, 'Indices'), token });
     expect(next.json.data._id).not.toBe(exam._id);
   });
 
   it('scores a practice whose time ran out on its saved answers and starts a new one', async () => {
     const bank = await createTopicBank(t.db, twelveIndices);
     const { token } = await subscribedStudent(t);
-    const url = topicUrl(bank.subject.slug, 'Sets');
-    const first = (await t.request<ExamPayload>('GET', url, { token })).json.data;
+    const query = topicQuery(bank.subject.slug, 'Sets');
+    const first = (await t.call(masteryApi.topic, { query, token })).json.data;
     const [question] = first.questions;
-    const right = bank.questions.find((q) => q.id === question?._id)?.right;
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    const right = defined(bank.questions.find((q) => q.id === question?._id)?.right, 'key of the question');
+    await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: first._id, question: question?._id, option: right },
+      body: { exam: first._id, question: defined(question?._id, 'question in the practice'), option: right },
     });
     t.clock.advance(3 * MINUTE);
-    const second = await t.request<ExamPayload>('GET', url, { token });
+    const second = await t.call(masteryApi.topic, { query, token });
     expect(second.status).toBe(200);
     expect(second.json.data._id).not.toBe(first._id);
     const [expired] = await t.db.select().from(attempts).where(eq(attempts.id, first._id));
@@ -452,16 +473,26 @@ describe('GET /api/v1/exam/topic', () => {
   it('answers 404 for an unknown subject or topic, and 400 for bad input, creating nothing', async () => {
     const bank = await createTopicBank(t.db, twelveIndices);
     const { token, user } = await subscribedStudent(t);
-    const unknownSubject = await t.request('GET', topicUrl('no-such-subject', 'Indices'), { token });
+    const unknownSubject = await t.call(masteryApi.topic, {
+      query: topicQuery('no-such-subject', 'Indices'),
+      token,
+    });
     expect(unknownSubject.status).toBe(404);
     expect(unknownSubject.json.message).toBe('There is no subject "no-such-subject".');
-    const unknownTopic = await t.request('GET', topicUrl(bank.subject.slug, 'Calculus'), { token });
+    const unknownTopic = await t.call(masteryApi.topic, {
+      query: topicQuery(bank.subject.slug, 'Calculus'),
+      token,
+    });
     expect(unknownTopic.status).toBe(404);
     expect(unknownTopic.json.message).toBe(`There are no questions on "Calculus" in ${bank.subject.title}.`);
     // A topic of the bank, but of another subject.
     const other = await createTopicBank(t.db, { papers: [['Calculus']] });
-    expect((await t.request('GET', topicUrl(bank.subject.slug, 'Calculus'), { token })).status).toBe(404);
-    expect((await t.request('GET', topicUrl(other.subject.slug, 'Calculus'), { token })).status).toBe(200);
+    expect(
+      (await t.call(masteryApi.topic, { query: topicQuery(bank.subject.slug, 'Calculus'), token })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(masteryApi.topic, { query: topicQuery(other.subject.slug, 'Calculus'), token })).status,
+    ).toBe(200);
 
     const bad: [string, string][] = [
       ['/api/v1/exam/topic', 'subject'],
@@ -488,7 +519,10 @@ describe('GET /api/v1/exam/topic', () => {
   it('trims the topic, so a name with spaces round it is the same topic', async () => {
     const bank = await createTopicBank(t.db, twelveIndices);
     const { token } = await subscribedStudent(t);
-    const response = await t.request<ExamPayload>('GET', topicUrl(bank.subject.slug, '  Sets '), { token });
+    const response = await t.call(masteryApi.topic, {
+      query: topicQuery(bank.subject.slug, '  Sets '),
+      token,
+    });
     expect(response.status).toBe(200);
     expect(response.json.data.heading?.topic).toBe('Sets');
   });
@@ -496,22 +530,25 @@ describe('GET /api/v1/exam/topic', () => {
   it('is refused like a full exam without a plan or trial, and after it ends', async () => {
     const app = await createTestApp();
     const bank = await createTopicBank(app.db, twelveIndices);
-    const url = topicUrl(bank.subject.slug, 'Indices');
+    const query = topicQuery(bank.subject.slug, 'Indices');
     const never = await signUpStudent(app);
     await app.db.delete(subscriptions).where(eq(subscriptions.userId, never.user._id));
-    const refused = await app.request('GET', url, { token: never.token });
+    const refused = await app.call(masteryApi.topic, { query, token: never.token });
     expect(refused.status).toBe(402);
     expect(refused.json.code).toBe('SUBSCRIPTION_REQUIRED');
     expect(refused.json.message).toBe('Choose a plan to take full exams.');
 
     const trial = await signUpStudent(app);
-    expect((await app.request('GET', url, { token: trial.token })).status).toBe(200);
+    expect((await app.call(masteryApi.topic, { query, token: trial.token })).status).toBe(200);
     app.clock.advance(86_400_000 + 1);
-    const expired = await app.request('GET', topicUrl(bank.subject.slug, 'Sets'), { token: trial.token });
+    const expired = await app.call(masteryApi.topic, {
+      query: topicQuery(bank.subject.slug, 'Sets'),
+      token: trial.token,
+    });
     expect(expired.status).toBe(402);
     expect(expired.json.code).toBe('SUBSCRIPTION_EXPIRED');
     const made = await app.db.select().from(attempts).where(eq(attempts.kind, 'topic'));
     expect(made.map((attempt) => [attempt.userId, attempt.topic])).toEqual([[trial.user._id, 'Indices']]);
-    expect((await app.request('GET', url)).status).toBe(401);
+    expect((await app.call(masteryApi.topic, { query })).status).toBe(401);
   });
 });

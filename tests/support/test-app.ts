@@ -243,7 +243,12 @@ export async function subscribedStudent(t: TestApp, overrides: Record<string, un
   return student;
 }
 
-/** GET /api/v1/exam's address for a new (or the resumed) attempt at a paper. */
+/** GET /api/v1/exam's query for a new (or the resumed) attempt at a paper. */
+export function examQuery(ids: { examType: string; subject: string; year: string }) {
+  return { exam: 'new' as const, examType: ids.examType, subject: ids.subject, year: ids.year };
+}
+
+/** GET /api/v1/exam's address for a new (or the resumed) attempt at a paper, for a test that sends it raw. */
 export function examUrl(ids: { examType: string; subject: string; year: string }) {
   return `/api/v1/exam?exam=new&examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
 }
