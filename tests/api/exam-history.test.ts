@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AttemptHistoryEntry } from '../../src/lib/api/attempt-history.ts';
-import { attemptHistoryApi, examApi, offlineApi, utmeApi } from '../../src/lib/api/endpoints.ts';
-import type { Paged } from '../../src/lib/api/paged.ts';
+import { attemptHistoryApi, examApi, masteryApi, offlineApi, utmeApi } from '../../src/lib/api/endpoints.ts';
 import { LIST_DEPTH } from '../../src/lib/api/paged.ts';
 import { questions, subjects } from '../../src/server/db/schema.ts';
 import { expectErrorShape } from '../support/api-probe.ts';
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
+import { defined } from '../support/defined.ts';
 import { createTestApp, subscribedStudent } from '../support/test-app.ts';
 
 // GET /api/v1/exam/history: the caller's submitted attempts of every kind, newest submitted first, paged;
@@ -18,13 +17,15 @@ const MINUTE = 60_000;
 
 type Paper = Awaited<ReturnType<typeof createPaper>>;
 
-const downloadUrl = ({ ids }: Paper) =>
-  `/api/v1/exam/download?examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
-
-async function history(token: string, query = '') {
-  const response = await t.request<Paged<AttemptHistoryEntry>>('GET', `/api/v1/exam/history${query}`, {
+/** Downloads the paper for offline practice, as the phone does. */
+const download = ({ ids }: Paper, token: string) =>
+  t.call(offlineApi.download, {
+    query: { examType: ids.examType, subject: ids.subject, year: ids.year },
     token,
   });
+
+async function history(token: string, query?: { page: number; limit: number }) {
+  const response = await t.call(attemptHistoryApi.list, { query, token });
   expect(response.status, response.text).toBe(200);
   return response.json.data;
 }
@@ -86,7 +87,8 @@ describe('GET /api/v1/exam/history', () => {
     t.clock.advance(MINUTE);
     await t.db.update(questions).set({ topic: 'Fractions' }).where(eq(questions.paperId, paper.paperId));
     const [subject] = await t.db.select().from(subjects).where(eq(subjects.id, paper.ids.subject));
-    const practice = await t.request('GET', `/api/v1/exam/topic?subject=${subject?.slug}&topic=Fractions`, {
+    const practice = await t.call(masteryApi.topic, {
+      query: { subject: defined(subject?.slug, 'subject of the paper'), topic: 'Fractions' },
       token: me.token,
     });
     expect(practice.status, practice.text).toBe(200);
@@ -103,11 +105,14 @@ describe('GET /api/v1/exam/history', () => {
       token: me.token,
     });
     expect(sitting.status, sitting.text).toBe(200);
-    const english = sitting.json.data.sections[0]?.questions[0];
-    const key = jamb.subjects.english.questions.find((q) => q.id === english?._id);
-    const sat = await t.request('POST', '/api/v1/exam/answer/utme', {
+    const english = defined(sitting.json.data.sections[0]?.questions[0], 'English question in the sitting');
+    const key = defined(
+      jamb.subjects.english.questions.find((q) => q.id === english._id),
+      'key of the English question',
+    );
+    const sat = await t.call(utmeApi.submit, {
       token: me.token,
-      body: { exam: sitting.json.data._id, answers: [{ question: english?._id, option: key?.right }] },
+      body: { exam: sitting.json.data._id, answers: [{ question: english._id, option: key.right }] },
     });
     expect(sat.status, sat.text).toBe(200);
 
@@ -184,26 +189,25 @@ describe('GET /api/v1/exam/history', () => {
   it('lists an offline upload once, with the phone’s times, however often it is sent', async () => {
     const paper = await createPaper(t.db, { count: 3 });
     const me = await subscribedStudent(t);
-    const downloaded = await t.request('GET', downloadUrl(paper), { token: me.token });
+    const downloaded = await download(paper, me.token);
     expect(downloaded.status, downloaded.text).toBe(200);
     const downloadedAt = t.clock.now().getTime();
-    const [q1, q2] = paper.questions;
+    const q1 = defined(paper.questions[0], 'first question');
+    const q2 = defined(paper.questions[1], 'second question');
     const body = {
       clientId: randomUUID(),
       paperId: paper.paperId,
       startedAt: new Date(downloadedAt + 2 * MINUTE).toISOString(),
       finishedAt: new Date(downloadedAt + 4 * MINUTE).toISOString(),
       answers: [
-        { question: q1?.id, option: q1?.right },
-        { question: q2?.id, option: q2?.wrong[0] },
+        { question: q1.id, option: q1.right },
+        { question: q2.id, option: defined(q2.wrong[0], 'wrong option of the second question') },
       ],
     };
     // The phone comes back online an hour later, sends the attempt twice at once, then once more.
     t.clock.advance(60 * MINUTE);
-    const sent = await Promise.all(
-      [1, 2].map(() => t.request('POST', '/api/v1/exam/offline', { token: me.token, body })),
-    );
-    const again = await t.request('POST', '/api/v1/exam/offline', { token: me.token, body });
+    const sent = await Promise.all([1, 2].map(() => t.call(offlineApi.upload, { token: me.token, body })));
+    const again = await t.call(offlineApi.upload, { token: me.token, body });
     for (const response of [...sent, again]) expect(response.status, response.text).toBe(200);
 
     const page = await history(me.token);
@@ -230,7 +234,7 @@ describe('GET /api/v1/exam/history', () => {
     const [offlinePaper, ...onlinePapers] = papers;
     if (!offlinePaper) throw new Error('no paper');
     const me = await subscribedStudent(t);
-    await t.request('GET', downloadUrl(offlinePaper), { token: me.token });
+    await download(offlinePaper, me.token);
     const takenOfflineAt = t.clock.now().getTime();
     t.clock.advance(10 * MINUTE);
     const online: string[] = [];
@@ -257,12 +261,12 @@ describe('GET /api/v1/exam/history', () => {
     const submitted = all.docs.map((entry) => Date.parse(entry.submittedAt));
     expect(submitted).toEqual([...submitted].sort((a, b) => b - a));
 
-    const first = await history(me.token, '?page=1&limit=3');
-    const second = await history(me.token, '?page=2&limit=3');
+    const first = await history(me.token, { page: 1, limit: 3 });
+    const second = await history(me.token, { page: 2, limit: 3 });
     expect(first).toMatchObject({ totalDocs: 4, page: 1, limit: 3, totalPages: 2 });
     expect(second).toMatchObject({ totalDocs: 4, page: 2, limit: 3, totalPages: 2 });
     expect([...first.docs, ...second.docs].map((entry) => entry._id)).toEqual(newestFirst);
-    expect(await history(me.token, '?page=3&limit=3')).toMatchObject({ docs: [], totalDocs: 4, page: 3 });
+    expect(await history(me.token, { page: 3, limit: 3 })).toMatchObject({ docs: [], totalDocs: 4, page: 3 });
   });
 
   it(`pages only the newest ${LIST_DEPTH} attempts, however many there are`, async () => {
@@ -275,17 +279,17 @@ describe('GET /api/v1/exam/history', () => {
         array[${paper.questions[0]?.id}::uuid], 1, now() - make_interval(mins => g + 1),
         now() - make_interval(mins => g), now() - make_interval(mins => g), g, false
       from generate_series(1, ${LIST_DEPTH + 25}) as g`);
-    const first = await history(token, '?page=1&limit=20');
+    const first = await history(token, { page: 1, limit: 20 });
     expect(first.totalDocs).toBe(LIST_DEPTH);
     expect(first.totalPages).toBe(LIST_DEPTH / 20);
     expect(first.docs.map((doc) => doc.score)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
-    const last = await history(token, `?page=${LIST_DEPTH / 20}&limit=20`);
+    const last = await history(token, { page: LIST_DEPTH / 20, limit: 20 });
     expect(last.docs.map((doc) => doc.score).at(-1)).toBe(LIST_DEPTH);
     // A page that straddles the end stops at it; past it, pages are empty rather than read.
-    const straddling = await history(token, `?page=${Math.ceil(LIST_DEPTH / 30)}&limit=30`);
+    const straddling = await history(token, { page: Math.ceil(LIST_DEPTH / 30), limit: 30 });
     expect(straddling.docs).toHaveLength(LIST_DEPTH % 30 || 30);
-    expect((await history(token, `?page=${LIST_DEPTH / 20 + 1}&limit=20`)).docs).toEqual([]);
-    expect((await history(token, '?page=100000&limit=100')).docs).toEqual([]);
+    expect((await history(token, { page: LIST_DEPTH / 20 + 1, limit: 20 })).docs).toEqual([]);
+    expect((await history(token, { page: 100000, limit: 100 })).docs).toEqual([]);
   });
 
   it('answers an empty first page to a student with no tests', async () => {
