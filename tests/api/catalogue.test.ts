@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { ExamType, Subject, Year } from '../../src/lib/api/catalogue.ts';
+import type { ExamType } from '../../src/lib/api/catalogue.ts';
 import { catalogueApi } from '../../src/lib/api/endpoints.ts';
 import type { Paged } from '../../src/lib/api/paged.ts';
 import { years } from '../../src/server/db/schema.ts';
@@ -30,14 +30,14 @@ const examTitles = unique(bankPapers.map((paper) => paper.examType)).sort();
 const subjectTitles = unique(bankPapers.map((paper) => paper.subject)).sort();
 const bankYears = unique(bankPapers.map((paper) => paper.year)).sort((a, b) => b - a);
 
-async function list<T>(path: string): Promise<T[]> {
-  const response = await t.request<Paged<T>>('GET', path);
+/** The documents of a catalogue list's answer, which must be a success. */
+function docsOf<T>(response: { status: number; json: { data: Paged<T> } }): T[] {
   expect(response.status).toBe(200);
   return response.json.data.docs;
 }
 
-const examTypeDocs = await list<ExamType>('/api/v1/examType');
-const subjectDocs = await list<Subject>('/api/v1/subject');
+const examTypeDocs = docsOf(await t.call(catalogueApi.examTypes));
+const subjectDocs = docsOf(await t.call(catalogueApi.subjects));
 const examTypeId = (title: string) => examTypeDocs.find((doc) => doc.title === title)?._id ?? '';
 const subjectId = (title: string) => subjectDocs.find((doc) => doc.title === title)?._id ?? '';
 const titlesOf = (ids: string[], docs: ExamType[]) =>
@@ -73,9 +73,9 @@ describe('GET /api/v1/subject', () => {
   });
 
   it('keeps only the subjects of one exam type with ?examType', async () => {
-    const docs = await list<Subject>(`/api/v1/subject?examType=${examTypeId('IELTS')}`);
+    const docs = docsOf(await t.call(catalogueApi.subjects, { query: { examType: examTypeId('IELTS') } }));
     expect(docs.map((doc) => doc.title)).toEqual(['English']);
-    const waec = await list<Subject>(`/api/v1/subject?examType=${examTypeId('WAEC')}`);
+    const waec = docsOf(await t.call(catalogueApi.subjects, { query: { examType: examTypeId('WAEC') } }));
     const expected = unique(
       bankPapers.filter((paper) => paper.examType === 'WAEC').map((paper) => paper.subject),
     ).sort();
@@ -103,7 +103,7 @@ describe('GET /api/v1/subject', () => {
 describe('GET /api/v1/year', () => {
   it('lists the years that have a paper, newest first, with their exam types and subjects', async () => {
     await t.db.insert(years).values({ year: 1999, title: '1999' });
-    const docs = await list<Year>('/api/v1/year');
+    const docs = docsOf(await t.call(catalogueApi.years));
     expect(docs.map((doc) => Number(doc.title))).toEqual(bankYears);
     for (const doc of docs) {
       const inYear = bankPapers.filter((paper) => paper.year === Number(doc.title));
@@ -115,17 +115,19 @@ describe('GET /api/v1/year', () => {
   });
 
   it('keeps only the years of a paper of that exam type and subject', async () => {
-    const waecMaths = await list<Year>(
-      `/api/v1/year?examType=${examTypeId('WAEC')}&subject=${subjectId('Mathematics')}`,
+    const waecMaths = docsOf(
+      await t.call(catalogueApi.years, {
+        query: { examType: examTypeId('WAEC'), subject: subjectId('Mathematics') },
+      }),
     );
     expect(waecMaths.map((doc) => doc.title)).toEqual(['2021', '2019']);
     // 2020 has WAEC papers and Mathematics papers, but no WAEC Mathematics paper.
-    const year2020 = (await list<Year>('/api/v1/year')).find((doc) => doc.title === '2020');
+    const year2020 = docsOf(await t.call(catalogueApi.years)).find((doc) => doc.title === '2020');
     expect(year2020?.examType).toContain(examTypeId('WAEC'));
     expect(year2020?.subject).toContain(subjectId('Mathematics'));
-    const ielts = await list<Year>(`/api/v1/year?examType=${examTypeId('IELTS')}`);
+    const ielts = docsOf(await t.call(catalogueApi.years, { query: { examType: examTypeId('IELTS') } }));
     expect(ielts.map((doc) => doc.title)).toEqual(['2024', '2023']);
-    const physics = await list<Year>(`/api/v1/year?subject=${subjectId('Physics')}`);
+    const physics = docsOf(await t.call(catalogueApi.years, { query: { subject: subjectId('Physics') } }));
     const physicsYears = unique(
       bankPapers.filter((paper) => paper.subject === 'Physics').map((paper) => paper.year),
     );
@@ -162,29 +164,30 @@ describe('query validation', () => {
 });
 
 describe('caching', () => {
-  it.each(['/api/v1/examType', '/api/v1/subject', '/api/v1/year'])(
-    '%s is public for 5 minutes, with a strong ETag and 304 when it matches',
-    async (path) => {
-      const first = await t.request('GET', path);
-      expect(first.headers.get('cache-control')).toBe('public, max-age=300');
-      const etag = first.headers.get('etag') ?? '';
-      expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+  it.each(
+    [catalogueApi.examTypes, catalogueApi.subjects, catalogueApi.years].map(
+      (list) => [list.path, list] as const,
+    ),
+  )('%s is public for 5 minutes, with a strong ETag and 304 when it matches', async (_path, list) => {
+    const first = await t.call(list);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
 
-      const again = await t.request('GET', path, { headers: { 'If-None-Match': etag } });
-      expect(again.status).toBe(304);
-      expect(again.text).toBe('');
-      expect(again.headers.get('etag')).toBe(etag);
-      expect(again.headers.get('cache-control')).toBe('public, max-age=300');
-      expect(again.headers.get('content-type')).toBeNull();
+    const again = await t.call(list, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(again.headers.get('content-type')).toBeNull();
 
-      const listed = await t.request('GET', path, { headers: { 'If-None-Match': `"other", ${etag}` } });
-      expect(listed.status).toBe(304);
-      const stale = await t.request('GET', path, { headers: { 'If-None-Match': '"stale"' } });
-      expect(stale.status).toBe(200);
-      expect(stale.text).toBe(first.text);
-      expect(stale.headers.get('etag')).toBe(etag);
-    },
-  );
+    const listed = await t.call(list, { headers: { 'If-None-Match': `"other", ${etag}` } });
+    expect(listed.status).toBe(304);
+    const stale = await t.call(list, { headers: { 'If-None-Match': '"stale"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(first.text);
+    expect(stale.headers.get('etag')).toBe(etag);
+  });
 
   it('gives each filter and page its own ETag, and a new one when the catalogue changes', async () => {
     const all = await t.call(catalogueApi.subjects);
