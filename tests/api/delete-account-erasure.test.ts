@@ -113,8 +113,8 @@ async function busyStudent() {
   );
   // A paper downloaded, and an attempt at it taken offline.
   const downloadedAt = t.clock.now().getTime();
-  const query = `examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
-  await ok(t.request('GET', `/api/v1/exam/download?${query}`, { token }));
+  const query = { examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year };
+  await ok(t.call(offlineApi.download, { query, token }));
   await ok(
     t.call(offlineApi.upload, {
       token,
