@@ -4,9 +4,10 @@ import { examApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, coinLedger, subscriptions, users } from '../../src/server/db/schema.ts';
 import { westAfricaDate } from '../../src/server/services/exams/daily.ts';
 import { createPaper } from '../support/bank-fixture.ts';
+import { defined } from '../support/defined.ts';
 import {
   createTestApp,
-  examUrl,
+  examQuery,
   signUpStudent,
   subscribedStudent,
   type TestApp,
@@ -29,14 +30,14 @@ describe('GET /api/v1/exam', () => {
   it('starts an attempt with the questions in stored order and no answer key', async () => {
     const paper = await createPaper(t.db, { count: 5, duration: 7 });
     const { token } = await subscribedStudent(t);
-    const response = await t.request('GET', examUrl(paper.ids), { token });
+    const response = await t.call(examApi.paper, { query: examQuery(paper.ids), token });
     expect(response.status).toBe(200);
     const exam = response.json.data;
     expect(exam.duration).toBe(7);
     expect(exam.questions.map((question: { _id: string }) => question._id)).toEqual(
       paper.questions.map((q) => q.id),
     );
-    expect(exam.questions[0].options).toHaveLength(4);
+    expect(exam.questions[0]?.options).toHaveLength(4);
     expect(new Date(exam.endsAt).getTime() - new Date(exam.startedAt).getTime()).toBe(7 * MINUTE);
     expect(exam.answers).toEqual([]);
     expect(response.text).not.toMatch(/isCorrect|is_correct|explanation|Because of rule/i);
@@ -128,9 +129,10 @@ describe('saving answers', () => {
     const other = await subscribedStudent(t);
     const exam = await startExam(owner.token, paper.ids);
     const [question] = paper.questions;
-    const response = await t.request('PATCH', '/api/v1/exam/answer', {
+    if (!question) throw new Error('fixture');
+    const response = await t.call(examApi.saveAnswer, {
       token: other.token,
-      body: { exam: exam._id, question: question?.id, option: question?.right },
+      body: { exam: exam._id, question: question.id, option: question.right },
     });
     expect(response.status).toBe(404);
     const submit = await t.call(examApi.submit, {
@@ -146,18 +148,19 @@ describe('saving answers', () => {
     const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [first, second] = paper.questions;
-    const wrongOption = await t.request('PATCH', '/api/v1/exam/answer', {
+    if (!first || !second) throw new Error('fixture');
+    const wrongOption = await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: exam._id, question: first?.id, option: second?.right },
+      body: { exam: exam._id, question: first.id, option: second.right },
     });
     expect(wrongOption.status).toBe(400);
     expect(wrongOption.json.errors).toEqual([
       { path: ['option'], message: 'This option does not belong to the question.' },
     ]);
-    const foreign = elsewhere.questions[0];
-    const wrongQuestion = await t.request('PATCH', '/api/v1/exam/answer', {
+    const foreign = defined(elsewhere.questions[0], 'question of the other paper');
+    const wrongQuestion = await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: exam._id, question: foreign?.id, option: foreign?.right },
+      body: { exam: exam._id, question: foreign.id, option: foreign.right },
     });
     expect(wrongQuestion.status).toBe(400);
   });
@@ -168,9 +171,10 @@ describe('saving answers', () => {
     const exam = await startExam(token, paper.ids);
     t.clock.advance(5 * MINUTE + 1);
     const [question] = paper.questions;
-    const response = await t.request('PATCH', '/api/v1/exam/answer', {
+    if (!question) throw new Error('fixture');
+    const response = await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: exam._id, question: question?.id, option: question?.right },
+      body: { exam: exam._id, question: question.id, option: question.right },
     });
     t.clock.advance(-(5 * MINUTE + 1));
     expect(response.status).toBe(409);
@@ -186,7 +190,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const [q1, q2, q3, q4] = paper.questions;
     if (!q1 || !q2 || !q3 || !q4) throw new Error('fixture');
     await t.call(examApi.saveAnswer, { token, body: { exam: exam._id, question: q1.id, option: q1.right } });
-    const response = await t.request('POST', '/api/v1/exam/answer', {
+    const response = await t.call(examApi.submit, {
       token,
       body: {
         exam: exam._id,
@@ -194,7 +198,7 @@ describe('POST /api/v1/exam/answer (submit)', () => {
         answers: [
           { question: q2.id, option: q2.right },
           { question: q3.id, option: q3.right },
-          { question: q4.id, option: q4.wrong[0] },
+          { question: q4.id, option: defined(q4.wrong[0], 'wrong option') },
         ],
       },
     });
@@ -233,8 +237,11 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
     const first = await t.call(examApi.submit, { token, body: { exam: exam._id, answers } });
     // The second submission carries different (all wrong) answers: they must change nothing.
-    const wrong = paper.questions.map((question) => ({ question: question.id, option: question.wrong[0] }));
-    const second = await t.request('POST', '/api/v1/exam/answer', {
+    const wrong = paper.questions.map((question) => ({
+      question: question.id,
+      option: defined(question.wrong[0], 'wrong option'),
+    }));
+    const second = await t.call(examApi.submit, {
       token,
       body: { exam: exam._id, answers: wrong },
     });
@@ -266,12 +273,12 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     if (!q1 || !q2 || !q3) throw new Error('fixture');
     await t.call(examApi.saveAnswer, { token, body: { exam: exam._id, question: q1.id, option: q1.right } });
     t.clock.advance(MINUTE + 31_000);
-    const response = await t.request('POST', '/api/v1/exam/answer', {
+    const response = await t.call(examApi.submit, {
       token,
       body: {
         exam: exam._id,
         answers: [
-          { question: q1.id, option: q1.wrong[0] },
+          { question: q1.id, option: defined(q1.wrong[0], 'wrong option') },
           { question: q2.id, option: q2.right },
           { question: q3.id, option: q3.right },
         ],
@@ -286,9 +293,10 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const { token, user } = await subscribedStudent(t);
     const first = await startExam(token, paper.ids);
     const [q1] = paper.questions;
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    if (!q1) throw new Error('fixture');
+    await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: first._id, question: q1?.id, option: q1?.right },
+      body: { exam: first._id, question: q1.id, option: q1.right },
     });
     t.clock.advance(2 * MINUTE);
     const second = await startExam(token, paper.ids);
@@ -308,14 +316,15 @@ describe('POST /api/v1/exam/answer (submit)', () => {
     const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1, q2, q3] = paper.questions;
-    const response = await t.request('POST', '/api/v1/exam/answer', {
+    if (!q1 || !q2 || !q3) throw new Error('fixture');
+    const response = await t.call(examApi.submit, {
       token,
       body: {
         exam: exam._id,
         answers: [
-          { question: q1?.id, option: q1?.right },
-          { question: q2?.id, option: q2?.right },
-          { question: q3?.id, option: q1?.right },
+          { question: q1.id, option: q1.right },
+          { question: q2.id, option: q2.right },
+          { question: q3.id, option: q1.right },
         ],
       },
     });
@@ -418,9 +427,10 @@ describe('lifelines', () => {
     const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [question] = paper.questions;
-    const body = { exam: exam._id, question: question?.id, kind: 'skip' };
-    expect((await t.request('POST', '/api/v1/exam/lifeline', { token, body })).status).toBe(200);
-    const again = await t.request('POST', '/api/v1/exam/lifeline', {
+    if (!question) throw new Error('fixture');
+    const body = { exam: exam._id, question: question.id, kind: 'skip' as const };
+    expect((await t.call(examApi.lifeline, { token, body })).status).toBe(200);
+    const again = await t.call(examApi.lifeline, {
       token,
       body: { ...body, kind: 'fifty-fifty' },
     });
@@ -433,22 +443,23 @@ describe('lifelines', () => {
     const { token } = await subscribedStudent(t);
     const exam = await startExam(token, paper.ids);
     const [q1, q2] = paper.questions;
-    await t.request('POST', '/api/v1/exam/lifeline', {
+    if (!q1 || !q2) throw new Error('fixture');
+    await t.call(examApi.lifeline, {
       token,
-      body: { exam: exam._id, question: q1?.id, kind: 'skip' },
+      body: { exam: exam._id, question: q1.id, kind: 'skip' },
     });
-    const answer = await t.request('PATCH', '/api/v1/exam/answer', {
+    const answer = await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: exam._id, question: q1?.id, option: q1?.right },
+      body: { exam: exam._id, question: q1.id, option: q1.right },
     });
     expect(answer.status).toBe(409);
-    const result = await t.request('POST', '/api/v1/exam/answer', {
+    const result = await t.call(examApi.submit, {
       token,
       body: {
         exam: exam._id,
         answers: [
-          { question: q2?.id, option: q2?.right },
-          { question: q1?.id, option: q1?.right },
+          { question: q2.id, option: q2.right },
+          { question: q1.id, option: q1.right },
         ],
       },
     });
@@ -460,9 +471,9 @@ describe('lifelines', () => {
     const { token, user } = await subscribedStudent(t);
     await t.db.update(users).set({ triviaPoints: 3 }).where(eq(users.id, user._id));
     const exam = await startExam(token, paper.ids);
-    const response = await t.request('POST', '/api/v1/exam/lifeline', {
+    const response = await t.call(examApi.lifeline, {
       token,
-      body: { exam: exam._id, question: paper.questions[0]?.id, kind: 'skip' },
+      body: { exam: exam._id, question: defined(paper.questions[0], 'first question').id, kind: 'skip' },
     });
     expect(response.status).toBe(402);
     expect(response.json.code).toBe('INSUFFICIENT_COINS');
@@ -519,9 +530,9 @@ describe('clearing an answer', () => {
     const exam = await startExam(token, paper.ids);
     const [q1] = paper.questions;
     if (!q1) throw new Error('fixture');
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    await t.call(examApi.saveAnswer, {
       token,
-      body: { exam: exam._id, question: q1.id, option: q1.wrong[0] },
+      body: { exam: exam._id, question: q1.id, option: defined(q1.wrong[0], 'wrong option') },
     });
     const cleared = await t.call(examApi.saveAnswer, {
       token,
