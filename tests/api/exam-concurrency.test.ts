@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { examApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, coinLedger, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, subscribedStudent } from '../support/test-app.ts';
+import { createTestApp, examQuery, subscribedStudent } from '../support/test-app.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
 // PGlite runs one query at a time, so races need a real PostgreSQL server: these run in the api-postgres
@@ -15,8 +15,8 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
   it('20 concurrent submissions of one attempt give one result and count the points once', async () => {
     const paper = await createPaper(t.db, { count: 4 });
     const { token, user } = await subscribedStudent(t);
-    const url = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
-    const exam = (await t.request('GET', url, { token })).json.data;
+    const query = examQuery(paper.ids);
+    const exam = (await t.call(examApi.paper, { query, token })).json.data;
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => t.call(examApi.submit, { token, body: { exam: exam._id, answers } })),
@@ -39,8 +39,8 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
       const { debitCoins } = await import('../../src/server/services/coins.ts');
       await debitCoins(tx, { userId: user._id, coins: 68, description: 'Test set-up', at: t.clock.now() });
     });
-    const url = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
-    const exam = (await t.request('GET', url, { token })).json.data;
+    const query = examQuery(paper.ids);
+    const exam = (await t.call(examApi.paper, { query, token })).json.data;
     const responses = await Promise.all(
       paper.questions.map((question, index) =>
         t.call(examApi.lifeline, {
@@ -72,8 +72,10 @@ describe.runIf(testDatabaseKind === 'postgres')('exam races on PostgreSQL', () =
   it('20 concurrent fetches of one paper create one attempt', async () => {
     const paper = await createPaper(t.db, { count: 2 });
     const { token, user } = await subscribedStudent(t);
-    const url = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
-    const responses = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', url, { token })));
+    const query = examQuery(paper.ids);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.call(examApi.paper, { query, token })),
+    );
     expect(new Set(responses.map((response) => response.json.data._id)).size).toBe(1);
     expect(await t.db.$count(attempts, eq(attempts.userId, user._id))).toBe(1);
   });
