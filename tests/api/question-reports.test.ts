@@ -9,6 +9,7 @@ import {
   REPORT_UNSEEN_MESSAGE,
 } from '../../src/lib/api/reports.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/lib/validation/fields.ts';
+import type { QuestionReportInput } from '../../src/lib/validation/reports.ts';
 import { questionReports, questions, reviewCards } from '../../src/server/db/schema.ts';
 import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limits.ts';
 import { listOpenReports, resolveReports } from '../../src/server/services/question-reports.ts';
@@ -133,8 +134,8 @@ describe('POST /api/v1/question/report', () => {
   it('refuses a second report while the first is open, and takes a new one once it is resolved', async () => {
     const paper = await createPaper(t.db, { count: 2 });
     const student = await studentWhoTook(paper);
-    const body = { question: question(paper), reason: 'unclear' };
-    const first = await t.request('POST', REPORT, { token: student.token, body });
+    const body: QuestionReportInput = { question: question(paper), reason: 'unclear' };
+    const first = await t.call(reportApi.send, { token: student.token, body });
     expect(first.status).toBe(201);
     const again = await t.call(reportApi.send, {
       token: student.token,
@@ -148,7 +149,7 @@ describe('POST /api/v1/question/report', () => {
       .update(questionReports)
       .set({ resolvedAt: t.clock.now() })
       .where(eq(questionReports.id, first.json.data._id));
-    const afterFix = await t.request('POST', REPORT, { token: student.token, body });
+    const afterFix = await t.call(reportApi.send, { token: student.token, body });
     expect(afterFix.status, afterFix.text).toBe(201);
     const rows = await reportsOf(student.id);
     expect(rows.map((row) => row.resolvedAt === null).sort()).toEqual([false, true]);
@@ -157,10 +158,10 @@ describe('POST /api/v1/question/report', () => {
   it('stores one report when the same report arrives twice at once', async () => {
     const paper = await createPaper(t.db, { count: 1 });
     const student = await studentWhoTook(paper);
-    const body = { question: question(paper), reason: 'other', note: 'Double tap' };
+    const body: QuestionReportInput = { question: question(paper), reason: 'other', note: 'Double tap' };
     const responses = await Promise.all([
-      t.request('POST', REPORT, { token: student.token, body }),
-      t.request('POST', REPORT, { token: student.token, body }),
+      t.call(reportApi.send, { token: student.token, body }),
+      t.call(reportApi.send, { token: student.token, body }),
     ]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
     expect(await reportsOf(student.id)).toHaveLength(1);
@@ -171,12 +172,12 @@ describe('POST /api/v1/question/report', () => {
     const a = await studentWhoTook(paper);
     const b = await studentWhoTook(paper);
     const outsider = await subscribedStudent(t);
-    const body = { question: question(paper), reason: 'wrong-key' };
-    expect((await t.request('POST', REPORT, { token: a.token, body })).status).toBe(201);
+    const body: QuestionReportInput = { question: question(paper), reason: 'wrong-key' };
+    expect((await t.call(reportApi.send, { token: a.token, body })).status).toBe(201);
     // A's open report does not block B, who met the same question.
-    expect((await t.request('POST', REPORT, { token: b.token, body })).status).toBe(201);
+    expect((await t.call(reportApi.send, { token: b.token, body })).status).toBe(201);
     // Nor does it let a student who never met the question report it.
-    const refused = await t.request('POST', REPORT, { token: outsider.token, body });
+    const refused = await t.call(reportApi.send, { token: outsider.token, body });
     expect(refused.status).toBe(404);
     const stored = await t.db
       .select({ userId: questionReports.userId })
