@@ -7,6 +7,7 @@ import { contestEntries, contests, masteryAnswers, users } from '../../src/serve
 import { runContestJob } from '../../src/server/services/contests/finish.ts';
 import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
 import { enter, ledgerOf, openLevel, rightAnswers, rightOption } from '../support/contest-play.ts';
+import { defined } from '../support/defined.ts';
 import { createTestApp, signUpStudent, signUpUnconfirmedStudent, type TestApp } from '../support/test-app.ts';
 
 // Contests through the API (docs/contests.md): entering, the levels on the server's clock, lifelines, the
@@ -159,10 +160,13 @@ describe('playing a contest', () => {
     const wrongTarget = other.questions[0];
     if (!wrongTarget) throw new Error('level 1 has questions');
     const right0 = await rightOption(t.db, wrongTarget._id);
-    const wrong = wrongTarget.options.find((option) => option._id !== right0);
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    const wrong = defined(
+      wrongTarget.options.find((option) => option._id !== right0),
+      'wrong option in level 1',
+    );
+    await t.call(examApi.saveAnswer, {
       token: runnerUp.token,
-      body: { exam: other._id, question: wrongTarget._id, option: wrong?._id },
+      body: { exam: other._id, question: wrongTarget._id, option: wrong._id },
     });
 
     const board = await t.call(contestApi.board, { params: { id: contest.id }, token: winner.token });

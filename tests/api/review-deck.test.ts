@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, masteryApi, offlineApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
-import type { QuizResult } from '../../src/lib/api/exam.ts';
 import type { ReviewDue, ReviewOutcome } from '../../src/lib/api/review.ts';
 import {
   attemptAnswers,
@@ -14,6 +13,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { PENDING_PER_READ } from '../../src/server/services/learning/deck.ts';
 import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
+import { defined } from '../support/defined.ts';
 import { createTestApp, subscribedStudent, type TestApp } from '../support/test-app.ts';
 import { createTopicBank } from '../support/topic-bank.ts';
 
@@ -33,14 +33,19 @@ type Pick = 'right' | 'wrong' | 'blank';
 const answerOf = (question: FixtureQuestion, pick: Pick) =>
   pick === 'blank'
     ? []
-    : [{ question: question.id, option: pick === 'right' ? question.right : question.wrong[0] }];
+    : [
+        {
+          question: question.id,
+          option: pick === 'right' ? question.right : defined(question.wrong[0], 'wrong option'),
+        },
+      ];
 
 /** Takes a paper online, question i answered as picks[i], and returns the attempt's id. */
 async function takePaper(token: string, paper: Paper, picks: Pick[], app: TestApp = t) {
   const started = await app.call(examApi.paper, { query: { exam: 'new', ...paper.ids }, token });
   expect(started.status, started.text).toBe(200);
   const answers = paper.questions.flatMap((question, index) => answerOf(question, picks[index] ?? 'blank'));
-  const submitted = await app.request<QuizResult>('POST', '/api/v1/exam/answer', {
+  const submitted = await app.call(examApi.submit, {
     token,
     body: { exam: started.json.data._id, answers },
   });
@@ -110,9 +115,7 @@ describe('what enters the deck', () => {
     const answers = paper.questions.flatMap((entry, index) =>
       index === 3 ? [] : answerOf(entry, picks[index] ?? 'blank'),
     );
-    expect((await t.request('POST', '/api/v1/exam/answer', { token, body: { exam, answers } })).status).toBe(
-      200,
-    );
+    expect((await t.call(examApi.submit, { token, body: { exam, answers } })).status).toBe(200);
 
     const deck = await due(token);
     expect(ids(deck.questions)).toEqual([question(paper, 1).id, question(paper, 2).id, skipped.id]);
@@ -246,7 +249,7 @@ describe('what enters the deck', () => {
         })
       ).status,
     ).toBe(200);
-    const uploaded = await t.request('POST', '/api/v1/exam/offline', {
+    const uploaded = await t.call(offlineApi.upload, {
       token,
       body: {
         clientId: randomUUID(),
@@ -255,7 +258,7 @@ describe('what enters the deck', () => {
         finishedAt: new Date(downloadedAt.getTime() + 2 * MINUTE).toISOString(),
         answers: [
           { question: question(paper, 0).id, option: question(paper, 0).right },
-          { question: question(paper, 1).id, option: question(paper, 1).wrong[0] },
+          { question: question(paper, 1).id, option: defined(question(paper, 1).wrong[0], 'wrong option') },
         ],
       },
     });
