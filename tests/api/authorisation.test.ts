@@ -41,6 +41,7 @@ import {
 import { createJambBank, createPaper } from '../support/bank-fixture.ts';
 import { scheduleFixtureContest, seedContestCatalogue } from '../support/contest-file-fixture.ts';
 import { enter, openLevel, rightAnswers, rightOption } from '../support/contest-play.ts';
+import { defined } from '../support/defined.ts';
 import {
   confirmationTokenFor,
   createTestApp,
@@ -52,19 +53,26 @@ const t = await createTestApp();
 for (const plan of DEFAULT_PLANS) await upsertPlan(t.db, plan);
 const paper = await createPaper(t.db, { count: 4 });
 const DAY = 86_400_000;
-const examUrl = `/api/v1/exam?exam=new&examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
-const dailyUrl = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
+// Each endpoint the fixture opens, as the query its binding takes, and as the address the route table sends.
+const addressOf = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
+const paperIds = { examType: paper.ids.examType, subject: paper.ids.subject, year: paper.ids.year };
+const examQuery = { exam: 'new' as const, ...paperIds };
+const examUrl = addressOf(examApi.paper.path, examQuery);
+const dailyQuery = { subject: paper.ids.subject };
+const dailyUrl = addressOf(examApi.daily.path, dailyQuery);
 const jamb = await createJambBank(t.db);
-const utmeUrl = `/api/v1/exam/utme?subjects=${[jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology].map((subject) => subject.id).join(',')}`;
-const paperQuery = `examType=${paper.ids.examType}&subject=${paper.ids.subject}&year=${paper.ids.year}`;
-const downloadUrl = `/api/v1/exam/download?${paperQuery}`;
+const utmeSubjects = [jamb.subjects.mathematics, jamb.subjects.physics, jamb.subjects.biology];
+const utmeQuery = { subjects: utmeSubjects.map((subject) => subject.id).join(',') };
+const utmeUrl = addressOf(utmeApi.sitting.path, utmeQuery);
+const downloadUrl = addressOf(offlineApi.download.path, paperIds);
 // The paper's questions share one topic, for the topic practice and topic mastery.
 await t.db.update(questions).set({ topic: 'Fractions' }).where(eq(questions.paperId, paper.paperId));
 const [paperSubject] = await t.db
   .select({ slug: subjects.slug })
   .from(subjects)
   .where(eq(subjects.id, paper.ids.subject));
-const topicUrl = `/api/v1/exam/topic?subject=${paperSubject?.slug}&topic=Fractions`;
+const topicQuery = { subject: defined(paperSubject?.slug, 'subject of the paper'), topic: 'Fractions' };
+const topicUrl = addressOf(masteryApi.topic.path, topicQuery);
 await seedContestCatalogue(t.db);
 let contestCount = 0;
 
@@ -154,10 +162,10 @@ async function preparedStudent() {
   const student = await signUpStudent(t);
   // Downloaded first: a paper whose questions sit in an open test cannot be downloaded.
   const downloadedAt = t.clock.now();
-  const offline = await t.request('GET', downloadUrl, { token: student.token });
-  const exam = await t.request('GET', examUrl, { token: student.token });
-  const daily = await t.request('GET', dailyUrl, { token: student.token });
-  const utme = await t.request('GET', utmeUrl, { token: student.token });
+  const offline = await t.call(offlineApi.download, { query: paperIds, token: student.token });
+  const exam = await t.call(examApi.paper, { query: examQuery, token: student.token });
+  const daily = await t.call(examApi.daily, { query: dailyQuery, token: student.token });
+  const utme = await t.call(utmeApi.sitting, { query: utmeQuery, token: student.token });
   if (exam.status !== 200 || daily.status !== 200 || utme.status !== 200 || offline.status !== 200)
     throw new Error(`fixture failed: ${exam.text} ${daily.text} ${utme.text} ${offline.text}`);
   const reference = `ref-${randomUUID()}`;
@@ -224,7 +232,7 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
     // Still open, as for GET /exam/result: the owner would get 409.
     'GET /api/v1/exam/utme/result': { path: `/api/v1/exam/utme/result?exam=${owner.utmeId}` },
     'GET /api/v1/exam/utme/ranking': { path: '/api/v1/exam/utme/ranking' },
-    'GET /api/v1/exam/download/size': { path: `/api/v1/exam/download/size?${paperQuery}` },
+    'GET /api/v1/exam/download/size': { path: addressOf(offlineApi.size.path, paperIds) },
     'GET /api/v1/exam/download': { path: downloadUrl },
     // An attempt at the paper the owner downloaded, taken in the minute after the download.
     'POST /api/v1/exam/offline': {
@@ -480,18 +488,18 @@ describe('one student cannot read or change another student’s data', () => {
 
   it('B fetching the same paper or daily test gets B’s own attempt, never A’s answers', async () => {
     const { a, b, aBefore } = await pair();
-    const [question] = paper.questions;
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    const question = defined(paper.questions[0], 'first question');
+    await t.call(examApi.saveAnswer, {
       token: a.token,
-      body: { exam: a.attemptId, question: question?.id, option: question?.right },
+      body: { exam: a.attemptId, question: question.id, option: question.right },
     });
     const aAfterAnswer = await rowsOf(t.db, a.id);
     expect(aAfterAnswer).not.toBe(aBefore);
-    const exam = await t.request('GET', examUrl, { token: b.token });
+    const exam = await t.call(examApi.paper, { query: examQuery, token: b.token });
     expect(exam.status).toBe(200);
     expect(exam.json.data._id).toBe(b.attemptId);
     expect(exam.json.data.answers).toEqual([]);
-    const daily = await t.request('GET', dailyUrl, { token: b.token });
+    const daily = await t.call(examApi.daily, { query: dailyQuery, token: b.token });
     const [dailyRow] = await t.db.select().from(attempts).where(eq(attempts.id, daily.json.data._id));
     expect(dailyRow?.userId).toBe(b.id);
     expect(await rowsOf(t.db, a.id)).toBe(aAfterAnswer);
@@ -502,8 +510,8 @@ describe('one student cannot read or change another student’s data', () => {
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
     const scored = await t.call(examApi.submit, { token: a.token, body: { exam: a.attemptId, answers } });
     expect(scored.status).toBe(200);
-    const aMastery = await t.request('GET', '/api/v1/mastery', { token: a.token });
-    expect(aMastery.json.data.subjects[0].topics[0]).toMatchObject({
+    const aMastery = await t.call(masteryApi.overview, { token: a.token });
+    expect(aMastery.json.data.subjects[0]?.topics[0]).toMatchObject({
       topic: 'Fractions',
       answers: 4,
       right: 4,
@@ -521,16 +529,19 @@ describe('one student cannot read or change another student’s data', () => {
       expect(daily.status).toBe(200);
     }
     expect((await t.call(examApi.submit, { token: b.token, body: { exam: b.attemptId } })).status).toBe(200);
-    const practice = await t.request('GET', topicUrl, { token: a.token });
+    const practice = await t.call(masteryApi.topic, { query: topicQuery, token: a.token });
     expect(practice.status, practice.text).toBe(200);
-    const [question] = practice.json.data.questions;
-    const right = paper.questions.find((candidate) => candidate.id === question._id)?.right;
-    await t.request('PATCH', '/api/v1/exam/answer', {
+    const question = defined(practice.json.data.questions[0], 'question in the practice');
+    const right = defined(
+      paper.questions.find((candidate) => candidate.id === question._id)?.right,
+      'key of the practised question',
+    );
+    await t.call(examApi.saveAnswer, {
       token: a.token,
       body: { exam: practice.json.data._id, question: question._id, option: right },
     });
     const aBefore = await rowsOf(t.db, a.id);
-    const own = await t.request('GET', topicUrl, { token: b.token });
+    const own = await t.call(masteryApi.topic, { query: topicQuery, token: b.token });
     expect(own.status).toBe(200);
     expect(own.json.data._id).not.toBe(practice.json.data._id);
     expect(own.json.data.answers).toEqual([]);
@@ -608,9 +619,9 @@ describe('one student cannot read or change another student’s data', () => {
   it('B’s coin history holds only B’s entries', async () => {
     const { a, b } = await pair();
     // A spends coins, so A's history has an entry B's does not.
-    await t.request('POST', '/api/v1/exam/lifeline', {
+    await t.call(examApi.lifeline, {
       token: a.token,
-      body: { exam: a.attemptId, question: paper.questions[1]?.id, kind: 'skip' },
+      body: { exam: a.attemptId, question: defined(paper.questions[1], 'second question').id, kind: 'skip' },
     });
     const history = await t.call(coinHistoryApi.list, { query: { limit: 100 }, token: b.token });
     expect(history.status).toBe(200);
@@ -966,7 +977,7 @@ describe('one student cannot read or change another student’s data', () => {
       expect(submitted.status).toBe(404);
       expectErrorShape(submitted);
     }
-    const own = await t.request('GET', utmeUrl, { token: b.token });
+    const own = await t.call(utmeApi.sitting, { query: utmeQuery, token: b.token });
     expect(own.json.data._id).toBe(b.utmeId);
     expect(own.json.data.answers).toEqual([]);
     expect(await rowsOf(t.db, a.id)).toBe(aBefore);
