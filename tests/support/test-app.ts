@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { type CallArgs, type DataOf, type Endpoint, pathOf } from '../../src/lib/api/endpoint.ts';
+import { userApi } from '../../src/lib/api/endpoints.ts';
 import type { ApiErrorBody } from '../../src/lib/errors.ts';
 import type { SignUpInput } from '../../src/lib/validation/account.ts';
 import { createApp } from '../../src/server/app.ts';
@@ -199,7 +200,7 @@ export function confirmationTokenFor(t: TestApp, address: string): string {
  * session when given), and returns the API's answer.
  */
 export async function confirmEmailOf(t: TestApp, address: string, sessionToken?: string) {
-  const response = await t.request('POST', '/api/v1/user/verify-email', {
+  const response = await t.call(userApi.confirmEmail, {
     body: { token: confirmationTokenFor(t, address) },
     ...(sessionToken ? { token: sessionToken } : {}),
   });
@@ -218,12 +219,14 @@ export async function signUpStudent(
   options: { confirmEmail?: boolean } = {},
 ) {
   const body = newStudent(overrides);
-  const response = await t.request('POST', '/api/v1/user', { body });
+  const response = await t.call(userApi.signUp, { body });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.text}`);
-  const token = response.json.data.token as string;
+  const { token } = response.json.data;
   if (options.confirmEmail === false) return { body, token, user: response.json.data.user };
   const confirmed = await confirmEmailOf(t, response.json.data.user.email, token);
-  return { body, token, user: confirmed.json.data.account.user };
+  const account = confirmed.json.data.account;
+  if (!account) throw new Error(`the confirmation answered no account: ${confirmed.text}`);
+  return { body, token, user: account.user };
 }
 
 /** Signs a new student up without opening the confirmation link. */
