@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { examApi, masteryApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
+import { examApi, masteryApi, offlineApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
 import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import { papers, users } from '../../src/server/db/schema.ts';
 import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
@@ -62,8 +62,8 @@ async function totalOf(app: TestApp, userId: string) {
   return row?.total;
 }
 
-const downloadUrl = (ids: Ids) =>
-  `/api/v1/exam/download?examType=${ids.examType}&subject=${ids.subject}&year=${ids.year}`;
+/** The query that names a paper for its download. */
+const paperQuery = (ids: Ids) => ({ examType: ids.examType, subject: ids.subject, year: ids.year });
 
 describe('topic practice', () => {
   it(
@@ -179,14 +179,20 @@ describe('downloads', () => {
       const student = await subscribedStudent(app);
 
       const open = await openPaper(app, student.token, paper.ids);
-      const refused = await app.request('GET', downloadUrl(paper.ids), { token: student.token });
+      const refused = await app.call(offlineApi.download, {
+        query: paperQuery(paper.ids),
+        token: student.token,
+      });
       expect(refused.status).toBe(409);
       expect(refused.text).not.toContain(paper.questions[0]?.right ?? 'none');
       await submitExam(app, student.token, open._id, []);
 
       // Another student downloads the paper, then takes the subject's daily test, whose questions it holds.
       const reader = await subscribedStudent(app);
-      const downloaded = await app.request('GET', downloadUrl(paper.ids), { token: reader.token });
+      const downloaded = await app.call(offlineApi.download, {
+        query: paperQuery(paper.ids),
+        token: reader.token,
+      });
       expect(downloaded.status, downloaded.text).toBe(200);
       const key = new Map(paper.questions.map((q) => [q.id, q.right]));
       const { result } = await takeDaily(app, reader.token, paper.ids.subject, (id) => key.get(id) ?? null);
@@ -347,7 +353,10 @@ describe('the UTME mock', () => {
       expect(sitting.status, sitting.text).toBe(200);
       expect(sitting.json.data.ranked).toBe(true);
       for (const paperId of mathsPapers) {
-        const download = await app.request('GET', downloadUrl(await idsOf(paperId)), { token: cheat.token });
+        const download = await app.call(offlineApi.download, {
+          query: paperQuery(await idsOf(paperId)),
+          token: cheat.token,
+        });
         expect(download.status).toBe(409);
       }
       // Another door shows keys anyway: a full exam at a JAMB Mathematics paper, handed in blank.
@@ -380,7 +389,10 @@ describe('the UTME mock', () => {
       // unseen sitting, so it is practice from the start and never ranked.
       const reader = await subscribedStudent(app);
       for (const paperId of englishPapers.slice(0, 2)) {
-        const download = await app.request('GET', downloadUrl(await idsOf(paperId)), { token: reader.token });
+        const download = await app.call(offlineApi.download, {
+          query: paperQuery(await idsOf(paperId)),
+          token: reader.token,
+        });
         expect(download.status, download.text).toBe(200);
       }
       const practice = await app.call(utmeApi.sitting, { query: { subjects: chosen }, token: reader.token });

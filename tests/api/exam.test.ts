@@ -375,8 +375,8 @@ describe('the daily test', () => {
     app.clock.set(new Date('2026-03-02T21:00:00Z'));
     const paper = await createPaper(app.db, { count: 3 });
     const { token } = await signUpStudent(app);
-    const url = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
-    const daily = (await app.request('GET', url, { token })).json.data;
+    const query = { subject: paper.ids.subject };
+    const daily = (await app.call(examApi.daily, { query, token })).json.data;
     const answers = paper.questions.map((question) => ({ question: question.id, option: question.right }));
     const submitted = await app.call(examApi.submitDaily, {
       token,
@@ -385,14 +385,14 @@ describe('the daily test', () => {
     expect(submitted.status).toBe(200);
     expect(submitted.json.data).toMatchObject({ _id: daily._id, score: 15, correctAnswer: 3 });
 
-    const again = await app.request('GET', url, { token });
+    const again = await app.call(examApi.daily, { query, token });
     expect(again.status).toBe(409);
     expect(again.json.message).toMatch(/Come back tomorrow/);
 
     // 23:00 UTC is midnight in Lagos: a new day, a new test.
     app.clock.set(new Date('2026-03-02T23:00:00Z'));
     expect(westAfricaDate(app.clock.now())).toBe('2026-03-03');
-    const tomorrow = await app.request('GET', url, { token });
+    const tomorrow = await app.call(examApi.daily, { query, token });
     expect(tomorrow.status).toBe(200);
     expect(tomorrow.json.data._id).not.toBe(daily._id);
   });
