@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { examApi, offlineApi, reviewApi } from '../../src/lib/api/endpoints.ts';
 import { attempts, shownKeys, users } from '../../src/server/db/schema.ts';
 import { createPaper } from '../support/bank-fixture.ts';
+import { defined } from '../support/defined.ts';
 import { createTestApp, subscribedStudent } from '../support/test-app.ts';
 import { createTopicBank } from '../support/topic-bank.ts';
 
@@ -68,9 +69,9 @@ it('rebuilds the shown keys and credits the app records, and leaves every total 
   const due = await app.call(reviewApi.due, { token });
   const card = due.json.data.questions[0]?._id;
   expect(card).toBeDefined();
-  const reviewed = await app.request('POST', '/api/v1/review/answer', {
+  const reviewed = await app.call(reviewApi.answer, {
     token,
-    body: { question: card, option: null },
+    body: { question: defined(card, 'card in the review deck'), option: null },
   });
   expect(reviewed.status, reviewed.text).toBe(200);
 
