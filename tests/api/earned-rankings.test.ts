@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, masteryApi, offlineApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
-import type { ExamPayload } from '../../src/lib/api/exam.ts';
 import { papers, users } from '../../src/server/db/schema.ts';
 import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
 import {
@@ -77,12 +76,12 @@ describe('topic practice', () => {
       const [first, second] = bank.papers;
       if (!first || !second) throw new Error('fixture');
       const student = await subscribedStudent(app);
-      const practiceUrl = `/api/v1/exam/topic?subject=${bank.subject.slug}&topic=Indices`;
+      const practiceQuery = { subject: bank.subject.slug, topic: 'Indices' };
 
       // The attack: a paper open, then blank topic practices to read its key in their results.
       const open = await openPaper(app, student.token, first.ids);
       for (let round = 0; round < 3; round += 1) {
-        const practice = await app.request<ExamPayload>('GET', practiceUrl, { token: student.token });
+        const practice = await app.call(masteryApi.topic, { query: practiceQuery, token: student.token });
         expect(practice.status, practice.text).toBe(200);
         const drawn = practice.json.data.questions.map((q) => q._id);
         expect(drawn.filter((id) => first.questions.some((q) => q.id === id))).toEqual([]);
@@ -266,11 +265,11 @@ describe('the daily test', () => {
       const app = await createTestApp();
       const paper = await createPaper(app.db, { count: 10 });
       const key = new Map(paper.questions.map((q) => [q.id, q.right]));
-      const url = `/api/v1/exam/daily?subject=${paper.ids.subject}`;
+      const daily = { subject: paper.ids.subject };
       // 22:55 UTC is 23:55 in Lagos: the late student starts with ten minutes to go past midnight.
       app.clock.set(new Date('2026-03-02T22:55:00Z'));
       const late = await signUpStudent(app);
-      const started = await app.request<ExamPayload>('GET', url, { token: late.token });
+      const started = await app.call(examApi.daily, { query: daily, token: late.token });
       expect(started.status).toBe(200);
 
       app.clock.set(new Date('2026-03-02T22:56:00Z'));
