@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { type CallArgs, type DataOf, type Endpoint, pathOf } from '../../src/lib/api/endpoint.ts';
+import { type CallArgs, type DataOf, type Endpoint, formFields, pathOf } from '../../src/lib/api/endpoint.ts';
 import { userApi } from '../../src/lib/api/endpoints.ts';
 import type { ApiErrorBody } from '../../src/lib/errors.ts';
 import type { SignUpInput } from '../../src/lib/validation/account.ts';
@@ -136,7 +136,7 @@ export async function createTestApp(environment: Record<string, string> = {}, op
     const search = query ? searchOf(query) : '';
     const path = `${pathOf(binding, params)}${search}`;
     if (binding.shape.form && body !== undefined) {
-      const fields = new URLSearchParams(Object.entries(body as object).map(([k, v]) => [k, String(v)]));
+      const fields = formFields(body as object);
       const headers = { 'content-type': 'application/x-www-form-urlencoded', ...options.headers };
       return request<DataOf<E>>(binding.method, path, { ...options, headers, body: fields.toString() });
     }

@@ -3,7 +3,7 @@
  * student is and goes, the signed-in student, messages, time, storage and the phone's network. A store
  * reads it with `environment()` when it acts, never at import, so a test replaces any part of it with
  * `setEnvironment` (tests/support/store-environment.ts does that and puts it back after each test).
- * Everything here reads its global when called, so Vitest's fake timers and stubbed globals apply too.
+ * Everything here reads its global when called, so Vitest's fake timers and replaced globals apply too.
  */
 
 import { call, reportFailure } from '../../lib/client/api.ts';

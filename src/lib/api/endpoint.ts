@@ -87,3 +87,8 @@ export function pathOf<E extends Endpoint>(binding: E, params: Record<string, st
     return encodeURIComponent(value);
   });
 }
+
+/** A form-encoded endpoint's body as its fields (`shape.form`): each value written as text. */
+export function formFields(body: object): URLSearchParams {
+  return new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)]));
+}

@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import { type CallArgs, type DataOf, type Endpoint, pathOf } from '../api/endpoint.ts';
+import { type CallArgs, type DataOf, type Endpoint, formFields, pathOf } from '../api/endpoint.ts';
 import {
   type ApiErrorBody,
   type ApiErrorItem,
@@ -130,7 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 /** A JSON body as ofetch sends it, or a form's fields (ofetch sends URLSearchParams form-encoded). */
 function requestBody(body: unknown, form: boolean | undefined): Record<string, unknown> | URLSearchParams {
   if (!form) return body as Record<string, unknown>;
-  return new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  return formFields(body as object);
 }
 
 /** What a call may add to its endpoint's input: `quiet` keeps the success toast of a change from showing. */

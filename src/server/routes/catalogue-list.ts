@@ -23,7 +23,7 @@ export interface CatalogueList<Schema extends z.ZodType<Required<PageQuery>>, Se
   /** The order of the list, made total (a title and the id) so that pages never overlap. */
   orderBy: (PgColumn | SQL)[];
   /** A row as the API shows it. */
-  toDoc: (row: Awaited<Select>[number]) => Doc;
+  docOf: (row: Awaited<Select>[number]) => Doc;
   /** The answer's message, "Subjects fetched successfully". */
   message: string;
 }
@@ -57,7 +57,7 @@ export function catalogueListRoute<
           .offset((page - 1) * limit),
         db.select({ value: count() }).from(list.table).where(where),
       ]);
-      const docs = (rows as Awaited<Select>).map((row) => list.toDoc(row));
+      const docs = (rows as Awaited<Select>).map((row) => list.docOf(row));
       return ok(c, list.message, paged(docs, total?.value ?? 0, page, limit));
     },
   );

@@ -15,7 +15,7 @@ export function examTypeRoutes() {
         .from(examTypes)
         .$dynamic(),
     orderBy: [asc(examTypes.title), asc(examTypes.id)],
-    toDoc: (row): ExamType => ({
+    docOf: (row): ExamType => ({
       _id: row.id,
       title: row.title,
       image: row.imageUrl ? { url: row.imageUrl } : null,

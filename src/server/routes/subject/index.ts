@@ -39,7 +39,7 @@ export function subjectRoutes() {
             where p.subject_id = subjects.id and p.exam_type_id = ${examType} and ${bankPaperAs('p')})`
         : undefined,
     orderBy: [asc(subjects.title), asc(subjects.id)],
-    toDoc: (row): Subject => ({
+    docOf: (row): Subject => ({
       _id: row.id,
       title: row.title,
       name: row.title,

@@ -42,7 +42,7 @@ export function yearRoutes() {
       return sql`exists (select 1 from papers p where ${sql.join(conditions, sql` and `)})`;
     },
     orderBy: [desc(years.year)],
-    toDoc: (row): Year => ({ _id: row.id, title: row.title, examType: row.examType, subject: row.subject }),
+    docOf: (row): Year => ({ _id: row.id, title: row.title, examType: row.examType, subject: row.subject }),
     message: 'Years fetched successfully',
   });
 }
