@@ -31,4 +31,13 @@ describe('the endpoint bindings', () => {
     expect([...routes].filter((route) => !bound.includes(route))).toEqual([]);
     expect(bound.filter((route, index) => bound.indexOf(route) !== index)).toEqual([]);
   });
+
+  it('send a form-encoded endpoint its body as form fields', async () => {
+    // The airtime check validates a form: the same fields sent as JSON would be a 400.
+    const answer = await t.call(endpoints.paymentApi.airtimeStatus, {
+      body: { action: 'GRW', msisdn: '08031234567' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toEqual({ active: false });
+  });
 });
