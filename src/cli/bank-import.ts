@@ -1,5 +1,4 @@
 // Imports question-bank files into the database: `npm run bank:import -- <file or folder>... [--dry-run]`.
-import { parseArgs } from 'node:util';
 import { importBank } from '../server/services/bank/import.ts';
 import {
   BankImportError,
@@ -7,6 +6,7 @@ import {
   formatProblem,
   type Problem,
 } from '../server/services/bank/types.ts';
+import { readDryRunArguments } from './arguments.ts';
 import { openCommandDatabase } from './database.ts';
 import { createProgressBar } from './progress.ts';
 
@@ -29,18 +29,6 @@ const MAX_WARNINGS_SHOWN = 50;
 const line = (label: string, counts: ChangeCounts) =>
   `${label.padEnd(10)} ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged`;
 
-function readArguments() {
-  try {
-    return parseArgs({
-      options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-    return undefined;
-  }
-}
-
 /** The warnings, the first MAX_WARNINGS_SHOWN of them in full: they do not stop the import. */
 function warningLines(warnings: Problem[], dryRun: boolean): string[] {
   const shown = warnings.slice(0, MAX_WARNINGS_SHOWN).map((warning) => `Warning: ${formatProblem(warning)}`);
@@ -53,7 +41,7 @@ function warningLines(warnings: Problem[], dryRun: boolean): string[] {
 }
 
 async function main(): Promise<number> {
-  const parsed = readArguments();
+  const parsed = readDryRunArguments(USAGE);
   if (!parsed) return 2;
   if (parsed.values.help || parsed.positionals.length === 0) {
     (parsed.values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);

@@ -1,5 +1,4 @@
 // Editors' contests: `npm run contests -- create <file.json> [--dry-run] | list | cancel <id> | report <id>`.
-import { parseArgs } from 'node:util';
 import { formatProblem } from '../server/services/bank/types.ts';
 import { ContestFileError } from '../server/services/contests/contest-file.ts';
 import { fairPlayReport } from '../server/services/contests/fair-play.ts';
@@ -9,6 +8,7 @@ import {
   isContestRefusal,
   type ScheduleSummary,
 } from '../server/services/contests/schedule.ts';
+import { readDryRunArguments } from './arguments.ts';
 import { openCommandDatabase } from './database.ts';
 
 const USAGE = `Usage: npm run contests -- <command>
@@ -26,18 +26,6 @@ See docs/contests.md.`;
 
 const MAX_PROBLEMS_SHOWN = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function readArguments() {
-  try {
-    return parseArgs({
-      options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-    return undefined;
-  }
-}
 
 const coins = (count: number) => (count === 0 ? 'free' : `${count} coin${count === 1 ? '' : 's'}`);
 
@@ -109,7 +97,7 @@ async function run(command: string, args: string[], dryRun: boolean): Promise<nu
 }
 
 async function main(): Promise<number> {
-  const parsed = readArguments();
+  const parsed = readDryRunArguments(USAGE);
   if (!parsed) return 2;
   if (parsed.values.help) {
     process.stdout.write(`${USAGE}\n`);

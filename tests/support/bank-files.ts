@@ -1,7 +1,9 @@
 // Small question-bank files for the import tests, in each format.
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
 
 /** A native JSON paper with `count` questions; `tag` keeps ids unique between tests. */
 export function nativePaper(tag: string, count = 4, overrides: Record<string, unknown> = {}) {
@@ -96,4 +98,17 @@ export async function writeBankFolder(
     await writeFile(target, content);
   }
   return name;
+}
+
+/**
+ * A temporary folder for one test file's bank files, removed after its tests: `root` to import from, and
+ * `folder(name, files)` to write a bank folder in it.
+ */
+export async function bankWorkspace(prefix: string) {
+  const root = await mkdtemp(join(tmpdir(), prefix));
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  return {
+    root,
+    folder: (name: string, files: Record<string, string | Buffer>) => writeBankFolder(root, name, files),
+  };
 }

@@ -1,17 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   AIKEN_BLOCK,
   aikenFile,
+  bankWorkspace,
   biologyRow,
   CSV_HEADER,
   lineOf,
   nativePaper,
-  writeBankFolder,
 } from '../../../../tests/support/bank-files.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { questions } from '../../db/schema.ts';
@@ -23,10 +21,7 @@ import { formatProblem } from './types.ts';
 const handle = await openTestDatabase();
 afterAll(() => handle.close());
 const { db } = handle;
-const root = await mkdtemp(join(tmpdir(), 'bank-warnings-'));
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const folder = (name: string, files: Record<string, string | Buffer>) => writeBankFolder(root, name, files);
+const { root, folder } = await bankWorkspace('bank-warnings-');
 
 // Mathematics and Biology have lists; Physics has none, so its questions are checked for a topic only.
 const syllabus = parseSyllabus(

@@ -1,17 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   AIKEN_BLOCK,
   aikenFile,
+  bankWorkspace,
   biologyRow,
   CSV_HEADER,
   lineOf,
   nativePaper,
-  writeBankFolder,
 } from '../../../../tests/support/bank-files.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { examTypes, options, papers, questions, subjects, years } from '../../db/schema.ts';
@@ -23,10 +20,7 @@ import { BankImportError, type Problem } from './types.ts';
 const handle = await openTestDatabase();
 afterAll(() => handle.close());
 const { db } = handle;
-const root = await mkdtemp(join(tmpdir(), 'bank-import-'));
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const folder = (name: string, files: Record<string, string | Buffer>) => writeBankFolder(root, name, files);
+const { root, folder } = await bankWorkspace('bank-import-');
 
 const run = (paths: string[], dryRun = false) => importBank(db, paths, { cwd: root, dryRun });
 
