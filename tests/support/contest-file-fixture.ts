@@ -6,7 +6,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { examTypes, subjects, users } from '../../src/server/db/schema.ts';
 import { checkContestFile } from '../../src/server/services/contests/contest-file.ts';
 import { scheduleContest } from '../../src/server/services/contests/schedule.ts';
-import { openTestDatabase } from './test-database.ts';
+import { cleanUpAfterUse, openTestDatabase } from './test-database.ts';
 
 // A small contest file for the editors' tests: two levels of original arithmetic questions, each with its
 // explanation. Written with two-space indentation, so a field's line can be found with lineOf.
@@ -104,7 +104,7 @@ export async function scheduleFixtureContest(
  */
 export async function contestFilesTestbed(folderPrefix: string): Promise<{ db: Database; root: string }> {
   const handle = await openTestDatabase();
-  afterAll(() => handle.close());
+  cleanUpAfterUse(handle.close);
   const root = await mkdtemp(join(tmpdir(), folderPrefix));
   afterAll(() => rm(root, { recursive: true, force: true }));
   await seedContestCatalogue(handle.db);

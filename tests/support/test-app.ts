@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import { afterAll } from 'vitest';
 import { type CallArgs, type DataOf, type Endpoint, formFields, pathOf } from '../../src/lib/api/endpoint.ts';
 import { userApi } from '../../src/lib/api/endpoints.ts';
 import type { ApiErrorBody } from '../../src/lib/errors.ts';
@@ -9,9 +8,10 @@ import { parseConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { subscriptions } from '../../src/server/db/schema.ts';
 import type { Mailer, MailMessage } from '../../src/server/services/mailer.ts';
+import { settledPasswordResets } from '../../src/server/services/password-reset.ts';
 import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
 import { testLogger } from './logs.ts';
-import { openTestDatabase, testDatabaseKind } from './test-database.ts';
+import { cleanUpAfterUse, openTestDatabase, testDatabaseKind } from './test-database.ts';
 
 /** A clock that stands still until a test moves it. */
 export function fakeClock(start = new Date('2026-03-02T09:00:00Z')) {
@@ -89,7 +89,11 @@ export async function createTestApp(environment: Record<string, string> = {}, op
     redis: options.redis,
     rateLimitPrefix: options.rateLimitPrefix,
   });
-  afterAll(() => handle.close());
+  // Reset requests finish after their answer; they end before their database does, not in a later file.
+  cleanUpAfterUse(async () => {
+    await settledPasswordResets();
+    await handle.close();
+  });
 
   // biome-ignore lint/suspicious/noExplicitAny: no type named means the untyped JSON of ResponseJson
   async function request<Data = any>(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { type DatabaseHandle, openDatabase, openPglite } from '../../src/server/db/client.ts';
 
 /** Which database the API tests run on: set per Vitest project (vitest.config.ts). */
@@ -38,4 +38,22 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await admin.end();
     },
   };
+}
+
+/**
+ * Runs `cleanUp` when the running test ends, or after the file (or the describe block) when called outside
+ * a test. A hook registered with `afterAll` from inside a test never runs: the databases of apps made in
+ * tests stayed on the PostgreSQL server, connections open, until the test process ended.
+ */
+export function cleanUpAfterUse(cleanUp: () => Promise<unknown>) {
+  try {
+    onTestFinished(async () => {
+      await cleanUp();
+    });
+  } catch {
+    // Not inside a test: at the top of a file, in a describe block or in beforeAll.
+    afterAll(async () => {
+      await cleanUp();
+    });
+  }
 }
