@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
-import { startTestLogs, takeLogProblems } from './logs.ts';
+import { endFileLogs, startTestLogs, takeLogProblems } from './logs.ts';
 
 // An error or a warning that a test did not expect is a bug the test would otherwise hide: a console.error
 // or console.warn, or a warn- or error-level entry of a test app's logger (tests/support/logs.ts). Hooks in
@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 // What work logs after the file's last test (or in a file whose tests never ran) fails the file.
-afterAll(() => failOn(takeLogProblems()));
+afterAll(() => failOn(endFileLogs()));
 
 function failOn(problems: string[]) {
   if (problems.length > 0) throw new Error(problems.join('\n'));

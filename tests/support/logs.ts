@@ -97,3 +97,13 @@ export function takeLogProblems(): string[] {
   }
   return problems;
 }
+
+/**
+ * Called by the setup file after a file's last test: the file's expectations end with it. Test files may
+ * share a worker and its modules (vitest.config.ts), so one file's `expectLogs` must not cover the next.
+ */
+export function endFileLogs(): string[] {
+  const problems = takeLogProblems();
+  fileExpectations.length = 0;
+  return problems;
+}
