@@ -13,6 +13,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
+import { useRevealingSubmit } from '../shared/use-revealing-submit.ts';
 import { CoinHistory } from './CoinHistory.tsx';
 import { deleteAccountDialog } from './delete-account-store.ts';
 import { MyTests } from './MyTests.tsx';
@@ -28,6 +29,7 @@ export default function ProfileView() {
   const editing = useStore(store.$editing);
   const saving = useStore(store.$saving);
   const history = useStore(store.$history);
+  const onSave = useRevealingSubmit(store.save);
 
   useEffect(() => {
     void store.load();
@@ -152,13 +154,7 @@ export default function ProfileView() {
           </>
         )}
         {editing && !editing.sent && (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void store.save();
-            }}
-          >
+          <form noValidate onSubmit={onSave}>
             <TextField
               label={PROFILE_FIELD_LABELS[editing.field]}
               name={editing.field}

@@ -34,7 +34,9 @@ function failure(error: unknown): Extract<ApiResult<never>, { ok: false }> {
     ok: false,
     status,
     message,
-    ...(errors && errors.length > 1 ? { errors } : {}),
+    // Kept even when there is one, so that a form can put it beside its field; reportFailure decides
+    // between the Error modal and a toast by their number.
+    ...(errors && errors.length > 0 ? { errors } : {}),
     ...(payload.code ? { code: payload.code } : {}),
   };
 }
