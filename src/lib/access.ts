@@ -44,7 +44,8 @@ export function accessSummary(subscription: Subscription | undefined, now: Date)
   // period to the plan that ends last.
   const current = subscription.current;
   if (current && Date.parse(current.endsAt) > now.getTime()) {
-    const text = `${runningName(current)} ends ${formatDayAndTime(current.endsAt)}, then ${planName(subscription)} until ${ends}`;
+    const next = current.plansAfter > 1 ? `${current.plansAfter} more plans` : planName(subscription);
+    const text = `${runningName(current)} ends ${formatDayAndTime(current.endsAt)}, then ${next} until ${ends}`;
     return { text, live: true, offerPlans: false };
   }
   if (subscription.status === 'trial') return { text: `Trial ends ${ends}`, live: true, offerPlans: true };

@@ -71,7 +71,12 @@ describe('GET /api/v1/user: the plan or trial', () => {
       planId: 'weekly',
       planTitle: 'Weekly',
       endsAt: new Date(start + 37 * DAY).toISOString(),
-      current: { planId: 'monthly', planTitle: 'Monthly', endsAt: new Date(start + 30 * DAY).toISOString() },
+      current: {
+        planId: 'monthly',
+        planTitle: 'Monthly',
+        endsAt: new Date(start + 30 * DAY).toISOString(),
+        plansAfter: 1,
+      },
     });
   });
 

@@ -44,7 +44,13 @@ export interface Profile {
      * Only when the plan above is queued behind another (bought before that one ended): the plan or trial
      * running now, and its end. The fields above then say when access ends.
      */
-    current?: { planId: string | null; planTitle: string | null; endsAt: string };
+    current?: {
+      planId: string | null;
+      planTitle: string | null;
+      endsAt: string;
+      /** How many plans are queued after it, the one above being the last: 1 or more. */
+      plansAfter: number;
+    };
   };
 }
 

@@ -58,18 +58,20 @@ export async function subscriptionStatus(
   if (!latest) return { status: 'none' as const, planId: null, planTitle: null, endsAt: null };
   const active = latest.endsAt > now;
   const status = active ? (latest.source === 'trial' ? 'trial' : 'active') : 'expired';
-  const current = active && latest.startsAt > now ? await runningAt(db, userId, now) : undefined;
+  const queued = active && latest.startsAt > now ? await queuedAt(db, userId, now) : undefined;
+  const current = queued?.running;
   return {
     status,
     planId: latest.planId,
     planTitle: latest.planTitle,
     endsAt: latest.endsAt.toISOString(),
-    ...(current
+    ...(queued && current
       ? {
           current: {
             planId: current.planId,
             planTitle: current.planTitle,
             endsAt: current.endsAt.toISOString(),
+            plansAfter: queued.plansAfter,
           },
         }
       : {}),
@@ -92,14 +94,18 @@ function subscriptionsOf(db: Executor, userId: string, where?: SQL | undefined) 
     .orderBy(desc(subscriptions.endsAt));
 }
 
-/** The subscription or trial running at `now` (a plan bought on top of another starts when it ends). */
-async function runningAt(db: Executor, userId: string, now: Date) {
-  const [running] = await subscriptionsOf(
-    db,
-    userId,
-    and(lte(subscriptions.startsAt, now), gt(subscriptions.endsAt, now)),
-  ).limit(1);
-  return running;
+/**
+ * The subscription or trial running at `now`, and how many start after it (a plan bought on top of
+ * another starts when that one ends).
+ */
+async function queuedAt(db: Executor, userId: string, now: Date) {
+  const [[running], plansAfter] = await Promise.all([
+    subscriptionsOf(db, userId, and(lte(subscriptions.startsAt, now), gt(subscriptions.endsAt, now))).limit(
+      1,
+    ),
+    db.$count(subscriptions, and(eq(subscriptions.userId, userId), gt(subscriptions.startsAt, now))),
+  ]);
+  return { running, plansAfter };
 }
 
 /** The user and the profile beside it, as the browser keeps them. */
