@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
-import { formatThousands } from '../../lib/format.ts';
+import { formatThousands, ordinal } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { MyContests } from '../contests/MyContests.tsx';
 import { TopicMasteryView } from '../mastery/TopicMastery.tsx';
@@ -30,6 +30,7 @@ export default function ProfileView() {
   const saving = useStore(store.$saving);
   const history = useStore(store.$history);
   const onSave = useRevealingSubmit(store.save);
+  const place = useStore(store.$boardPlace);
 
   useEffect(() => {
     void store.load();
@@ -60,6 +61,13 @@ export default function ProfileView() {
           <p className="coin-balance">
             <strong>{formatThousands(user.triviaPoints)}</strong> coins
           </p>
+          {place && (
+            <p className="board-place">
+              <a href="/leader-board">
+                <strong>{ordinal(place.rank)}</strong> on the Leader Board
+              </a>
+            </p>
+          )}
         </div>
       </section>
       <PlanStatus />
