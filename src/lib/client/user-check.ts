@@ -47,12 +47,18 @@ const webuser = { 'frontend-source': 'webuser' };
 let inFlight: Promise<UserCheck | undefined> | undefined;
 /** The follow-up calls of the last check, which a screen that shows their answers waits for. */
 let following: Promise<void> = Promise.resolve();
+/** The page's start check, until an island's first load takes it as its own. */
+let startCheck: Promise<UserCheck | undefined> | undefined;
 
 /**
  * GET /api/v1/user, conditional on the stored answer's ETag; a changed answer is stored as the session's
  * user and a 401 signs the student out. Calls made while one is on its way share it.
  */
 export function checkUser(): Promise<UserCheck | undefined> {
+  // The page's start check is the first island load's answer too (failure included): one call, one rule.
+  const start = startCheck;
+  startCheck = undefined;
+  if (start) return start;
   inFlight ??= fetchUser().finally(() => {
     inFlight = undefined;
   });
@@ -136,13 +142,14 @@ export async function airtimeActive(): Promise<boolean> {
 const suffix = (rank: number) =>
   [11, 12, 13].includes(rank % 100) ? 'th' : (['th', 'st', 'nd', 'rd'][rank % 10] ?? 'th');
 
-/** Writes the stored name, coins and board place into the header's account lines. */
+/** Writes the stored first name, coins and board place into the header's account lines. */
 function showAccount(): void {
   const user = read<{ user?: SessionPayload['user'] }>(localStorage, AUTH_STORE_KEY)?.user;
   if (!user) return;
   const place = readBoardPlace();
   const text = [
-    `${user.firstName} ${user.lastName}`,
+    // The first name only: the full name is the heading of /profile and /buy-coins.
+    user.firstName,
     `${user.triviaPoints.toLocaleString('en-NG')} coins`,
     place ? `${place.rank}${suffix(place.rank)} on the Leader Board` : '',
   ]
@@ -158,5 +165,5 @@ function showAccount(): void {
 export function startUserCheck(): void {
   showAccount();
   const checkedAt = Number(sessionStorage.getItem(CHECKED_AT_KEY));
-  if (Date.now() - checkedAt >= STALE_MS) void checkUser();
+  if (Date.now() - checkedAt >= STALE_MS) startCheck = checkUser();
 }
