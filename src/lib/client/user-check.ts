@@ -98,7 +98,12 @@ async function fetchUser(): Promise<UserCheck | undefined> {
     localStorage.setItem(AUTH_STORE_KEY, JSON.stringify({ user, profile, isAuth: true }));
   }
   showAccount();
-  if (check.payload) following = followUp(check.payload, Boolean(check.changed));
+  if (check.payload) {
+    // Neither answer is needed to use the page: a failure is only logged, and never rejects `following`.
+    following = followUp(check.payload, Boolean(check.changed)).catch((error) =>
+      console.info('A follow-up of the user check failed', error),
+    );
+  }
   dispatchEvent(new CustomEvent(USER_CHECKED_EVENT, { detail: check }));
   return check;
 }
