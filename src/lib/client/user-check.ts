@@ -8,7 +8,9 @@
  * student's place on the board and the airtime answer in sessionStorage, so each is fetched once per
  * browser session (the board again whenever the user's answer changed).
  */
+
 import type { OwnRank } from '../api/exam.ts';
+import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from '../api/start-calls.ts';
 import type { SessionPayload } from '../api/user.ts';
 import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, clearAllButUnsentWork } from './storage.ts';
 
@@ -74,7 +76,7 @@ async function fetchUser(): Promise<UserCheck | undefined> {
   let check: UserCheck;
   try {
     // no-store: the answer is revalidated here, where a 304 can be seen, not by the HTTP cache.
-    const response = await fetch('/api/v1/user', { headers, cache: 'no-store' });
+    const response = await fetch(CURRENT_USER_PATH, { headers, cache: 'no-store' });
     if (response.status === 304 && kept) check = { status: 200, payload: kept.payload, changed: false };
     else {
       const body = await response.json().catch(() => ({}));
@@ -111,7 +113,7 @@ async function fetchUser(): Promise<UserCheck | undefined> {
 /** The Leader Board for a student (spec §7) and the airtime status when a user exists, once a session. */
 async function followUp(payload: SessionPayload, changed: boolean): Promise<void> {
   if (!payload.isAdmin && (changed || sessionStorage.getItem(BOARD_PLACE_KEY) === null)) {
-    const response = await fetch('/api/v1/exam/leaderboard', {
+    const response = await fetch(LEADERBOARD_PATH, {
       headers: { ...webuser, Authorization: `Bearer ${payload.token}` },
     }).catch(() => undefined);
     const body = response?.ok ? await response.json() : undefined;
@@ -119,7 +121,7 @@ async function followUp(payload: SessionPayload, changed: boolean): Promise<void
   }
   if (sessionStorage.getItem(MSISDN_KEY) === null) {
     // Form-encoded and without the token, as the spec's call is; failure is only logged.
-    const response = await fetch('/api', {
+    const response = await fetch(AIRTIME_STATUS_PATH, {
       method: 'POST',
       headers: webuser,
       body: new URLSearchParams({ action: 'GRW', msisdn: payload.user.telephone ?? '' }),
