@@ -21,10 +21,10 @@ export function ChoiceCards<T extends { _id: string }>({
   note?: (item: T) => string | undefined;
 }) {
   return (
-    <ul className="choice-grid" aria-label={label}>
+    <ul className="plain-list choice-grid" aria-label={label}>
       {items.map((item, index) => (
         <li key={item._id}>
-          <button type="button" className="choice-card" onClick={() => onChoose(item)}>
+          <button type="button" className="tile choice-card" onClick={() => onChoose(item)}>
             {/* The title beside it names the card, so the picture is decorative. */}
             <img
               src={image(item, index)}

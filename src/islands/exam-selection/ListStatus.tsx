@@ -18,7 +18,7 @@ export function ListStatus<T>({
   if (state.status === 'loading') return <div className="spinner" role="status" aria-label={loadingLabel} />;
   if (state.status === 'failed') {
     return (
-      <div className="list-message" role="alert">
+      <div className="status-message" role="alert">
         <p>{state.message}</p>
         <button type="button" className="button" onClick={onRetry}>
           Retry
@@ -26,6 +26,6 @@ export function ListStatus<T>({
       </div>
     );
   }
-  if (state.data.length === 0) return <p className="list-message">{emptyText}</p>;
+  if (state.data.length === 0) return <p className="status-message">{emptyText}</p>;
   return children(state.data);
 }

@@ -53,10 +53,10 @@ export default function BuyCoins() {
         <h2 id="packs-heading">Coin packs</h2>
         {packs.status === 'loading' && <Loading label="Loading coin packs" />}
         {packs.status === 'failed' && (
-          <LoadFailed message={packs.message} onRetry={() => void store.load()} className="payment-message" />
+          <LoadFailed message={packs.message} onRetry={() => void store.load()} className="status-message" />
         )}
         {packs.status === 'ready' && (
-          <ul className="pack-grid">
+          <ul className="plain-list pack-grid">
             {packs.data.map((pack) => (
               <li key={pack._id}>
                 <Pack pack={pack} picked={picked?.price === pack.price} onChoose={() => store.choose(pack)} />
@@ -71,7 +71,7 @@ export default function BuyCoins() {
 }
 
 function Pack({ pack, picked, onChoose }: { pack: CoinPackOffer; picked: boolean; onChoose: () => boolean }) {
-  const className = `pack-card${picked ? ' pack-picked' : ''}`;
+  const className = `tile pack-card${picked ? ' pack-picked' : ''}`;
   if (pack.link) {
     return (
       <a

@@ -23,7 +23,7 @@ export default function PaymentMode() {
         <div className="spinner" role="status" aria-label="Loading payment options" />
       )}
       {screen.status === 'failed' && (
-        <div className="payment-message" role="alert">
+        <div className="status-message" role="alert">
           <p>{screen.message}</p>
           <button type="button" className="button" onClick={() => void store.load()}>
             Retry
@@ -31,7 +31,7 @@ export default function PaymentMode() {
         </div>
       )}
       {screen.status === 'unavailable' && (
-        <div className="payment-message">
+        <div className="status-message">
           <p>This plan is no longer on sale.</p>
           <a className="button" href="/pricing">
             See the plans

@@ -17,7 +17,7 @@ export default function Pricing() {
   if (plans.status === 'loading') return <div className="spinner" role="status" aria-label="Loading plans" />;
   if (plans.status === 'failed') {
     return (
-      <div className="payment-message" role="alert">
+      <div className="status-message" role="alert">
         <p>{plans.message}</p>
         <button type="button" className="button" onClick={() => void store.load()}>
           Retry
@@ -26,7 +26,7 @@ export default function Pricing() {
     );
   }
   if (plans.data.length === 0) {
-    return <p className="payment-message">No plans are on sale right now. Please check back soon.</p>;
+    return <p className="status-message">No plans are on sale right now. Please check back soon.</p>;
   }
   return (
     <ul className="plan-grid">

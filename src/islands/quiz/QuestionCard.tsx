@@ -53,7 +53,7 @@ export function QuestionCard({ store }: { store: QuestionCardStore }) {
         </h2>
         <button
           type="button"
-          className={`flag-toggle${flagged ? ' flagged' : ''}`}
+          className={`outline-toggle flag-toggle${flagged ? ' flagged' : ''}`}
           aria-pressed={flagged}
           onClick={store.flag}
         >

@@ -12,8 +12,8 @@ export function QuizHeader({ store }: { store: Pick<QuizStore, '$status' | '$rem
   const compact = useScrolledPast(HEADER_SHRINK_PX);
   const ready = useStore(store.$status).status === 'ready';
   return (
-    <header className={`quiz-header${compact ? ' compact' : ''}`}>
-      <div className="quiz-header-inner">
+    <header className={`top-bar quiz-header${compact ? ' compact' : ''}`}>
+      <div className="top-bar-inner quiz-header-inner">
         <a className="logo quiz-logo" href="/" aria-label={`${company.name} home`}>
           <img src={company.logo.src} alt="" width={company.logo.width} height={company.logo.height} />
         </a>

@@ -75,7 +75,7 @@ function ChoiceForm({
       <h2 id={`${id}-heading`}>Choose your subjects</h2>
       <fieldset className="picker-fieldset">
         <legend>Your four subjects: Use of English and three more</legend>
-        <ul className="picker-list">
+        <ul className="plain-list picker-list">
           <li className="picker-choice picker-fixed">
             <input
               id={`${id}-english`}

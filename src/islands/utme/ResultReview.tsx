@@ -36,7 +36,7 @@ export function ResultReview({
   return (
     <section className="review utme-review" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Review by subject</h2>
-      <div className="utme-tabs" role="tablist" aria-label="Subjects">
+      <div className="subject-tabs utme-tabs" role="tablist" aria-label="Subjects">
         {sections.map((section, index) => (
           <button
             key={section.subject._id}

@@ -27,7 +27,7 @@ export function SittingTabs({ store, idBase }: { store: SittingStore; idBase: st
   }
 
   return (
-    <div role="tablist" aria-label="Subjects" className="sitting-tabs" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label="Subjects" className="subject-tabs sitting-tabs" onKeyDown={onKeyDown}>
       {counts.map((count, index) => (
         <button
           key={count.subject._id}
@@ -37,7 +37,7 @@ export function SittingTabs({ store, idBase }: { store: SittingStore; idBase: st
           type="button"
           role="tab"
           id={tabId(idBase, index)}
-          className="sitting-tab"
+          className="outline-toggle sitting-tab"
           aria-selected={index === section}
           aria-controls={panelId(idBase)}
           tabIndex={index === section ? 0 : -1}
