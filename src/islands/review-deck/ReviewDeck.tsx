@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { commandForKey } from '../quiz/keyboard.ts';
 import { ReportProblem } from '../reports/ReportProblem.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
@@ -80,12 +80,7 @@ export default function ReviewDeck() {
         <section className="card review-message" aria-labelledby="review-empty">
           <h2 id="review-empty">No reviews due</h2>
           <p>{nextReviewLine(state.counts, Date.now())}</p>
-          <p className="review-links">
-            <a className="button" href="/select-exam">
-              Practise a paper
-            </a>
-            <a href="/profile">Back to your profile</a>
-          </p>
+          <WaysOn />
         </section>
       );
     case 'reviewing':
@@ -118,18 +113,29 @@ function Summary({ state, onMore }: { state: Extract<DeckState, { status: 'done'
       </h2>
       <p>{sessionLine(state.tally)}</p>
       <p>{afterSessionLine(state.counts, Date.now())}</p>
-      <p className="review-links">
-        {state.counts.dueNow > 0 ? (
-          <button type="button" className="button" onClick={onMore}>
-            Review more
-          </button>
-        ) : (
-          <a className="button" href="/select-exam">
-            Practise a paper
-          </a>
-        )}
-        <a href="/profile">Back to your profile</a>
-      </p>
+      <WaysOn
+        first={
+          state.counts.dueNow > 0 ? (
+            <button type="button" className="button" onClick={onMore}>
+              Review more
+            </button>
+          ) : undefined
+        }
+      />
     </section>
+  );
+}
+
+/** Where to go from a deck with nothing left to review: `first` (by default a paper to practise), then back. */
+function WaysOn({ first }: { first?: ReactNode }) {
+  return (
+    <p className="review-links">
+      {first ?? (
+        <a className="button" href="/select-exam">
+          Practise a paper
+        </a>
+      )}
+      <a href="/profile">Back to your profile</a>
+    </p>
   );
 }

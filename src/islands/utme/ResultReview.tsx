@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { UtmeSectionResult } from '../../lib/api/utme.ts';
 import { ReviewList } from '../results/ReviewList.tsx';
-import { tabForKey } from '../shared/tabs.ts';
 import type { createResultStore } from './result-store.ts';
+import { SubjectTabs } from './SubjectTabs.tsx';
 
 /**
  * The review of a mock, one tab per subject: each question with its passage, the student's answer, the
@@ -19,53 +19,40 @@ export function ResultReview({
 }) {
   const current = useStore(store.$section);
   const id = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (index: number) => `${id}-tab-${index}`;
 
+  /** Opens the next subject from the end of a panel, and puts focus on its tab as the arrow keys do. */
   function open(index: number) {
     store.showSection(index);
-    tabs.current[index]?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    const target = tabForKey(event, current, sections.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    open(target);
+    document.getElementById(tabId(index))?.focus();
   }
 
   return (
     <section className="review utme-review" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Review by subject</h2>
-      <div className="subject-tabs utme-tabs" role="tablist" aria-label="Subjects">
-        {sections.map((section, index) => (
-          <button
-            key={section.subject._id}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${index}`}
-            aria-selected={index === current}
-            aria-controls={`${id}-panel-${index}`}
-            tabIndex={index === current ? 0 : -1}
-            className="utme-tab"
-            onClick={() => store.showSection(index)}
-            onKeyDown={onKeyDown}
-          >
-            {section.subject.title}
+      <SubjectTabs
+        keys={sections.map((section) => section.subject._id)}
+        selected={current}
+        onSelect={store.showSection}
+        tabId={tabId}
+        panelId={(index) => `${id}-panel-${index}`}
+        className="utme-tabs"
+        tabClassName="utme-tab"
+        renderTab={(index) => (
+          <>
+            {sections[index]?.subject.title}
             <span className="utme-tab-score">
-              {section.score}/{section.maxScore}
+              {sections[index]?.score}/{sections[index]?.maxScore}
             </span>
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      />
       {sections.map((section, index) => (
         <div
           key={section.subject._id}
           role="tabpanel"
           id={`${id}-panel-${index}`}
-          aria-labelledby={`${id}-tab-${index}`}
+          aria-labelledby={tabId(index)}
           hidden={index !== current}
           className="utme-panel"
         >
