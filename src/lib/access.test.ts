@@ -46,6 +46,35 @@ describe('accessSummary', () => {
     expect(accessSummary({ ...weekly, planTitle: null }, NOW).text).toBe('Your plan ends 2 Dec, 00:30');
   });
 
+  it('names the plan running now and the one bought on top of it, which starts when it ends', () => {
+    const monthlyThenWeekly: Subscription = {
+      ...weekly,
+      endsAt: '2025-12-31T13:05:00.000Z',
+      current: { planId: 'monthly', planTitle: 'Monthly', endsAt: '2025-12-24T13:05:00.000Z', plansAfter: 1 },
+    };
+    expect(accessSummary(monthlyThenWeekly, NOW)).toEqual({
+      text: 'Monthly plan ends 24 Dec, 14:05, then Weekly plan until 31 Dec, 14:05',
+      live: true,
+      offerPlans: false,
+    });
+    const trialThenWeekly = {
+      ...monthlyThenWeekly,
+      current: { planId: null, planTitle: null, endsAt: '2025-11-25T13:05:00.000Z', plansAfter: 1 },
+    };
+    expect(accessSummary(trialThenWeekly, NOW).text).toBe(
+      'Trial ends 25 Nov, 14:05, then Weekly plan until 31 Dec, 14:05',
+    );
+    // The trial, then a Monthly plan, then a Weekly one: the line does not hide the Monthly.
+    const two = { ...trialThenWeekly, current: { ...trialThenWeekly.current, plansAfter: 2 } };
+    expect(accessSummary(two, NOW).text).toBe(
+      'Trial ends 25 Nov, 14:05, then 2 more plans until 31 Dec, 14:05',
+    );
+    // Stored before the first one ended: once it has, the plan that ends last is the one running.
+    expect(accessSummary(monthlyThenWeekly, new Date('2025-12-25T00:00:00Z')).text).toBe(
+      'Weekly plan ends 31 Dec, 14:05',
+    );
+  });
+
   it('says a plan or trial has ended, from the server or because its end has passed since it was stored', () => {
     expect(accessSummary({ ...weekly, status: 'expired' }, NOW)).toEqual({
       text: 'Weekly plan ended 2 Dec, 00:30',

@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { summaryOf } from '../../src/islands/offline/offline-download.ts';
 import { examApi, offlineApi } from '../../src/lib/api/endpoints.ts';
 import type { QuizResult } from '../../src/lib/api/exam.ts';
 import type { OfflineAttemptUpload } from '../../src/lib/api/offline.ts';
@@ -71,7 +72,7 @@ function question(paper: Paper, index: number) {
 }
 
 describe('GET /api/v1/exam/download/size', () => {
-  it('reports the questions, the images, and the gzipped download plus the images the site serves', async () => {
+  it('reports the questions, the images, the gzipped download and what the phone will keep, with the images the site serves', async () => {
     const paper = await createPaper(t.db, { count: 3 });
     // One diagram used twice (stored once on the phone) and one image kept elsewhere (not measurable).
     await t.db
@@ -86,7 +87,7 @@ describe('GET /api/v1/exam/download/size', () => {
       .update(questions)
       .set({ fileUrl: 'https://images.example.com/map.png' })
       .where(eq(questions.id, question(paper, 2).id));
-    const { token } = await subscribedStudent(t);
+    const { token, user } = await subscribedStudent(t);
 
     const response = await t.call(offlineApi.size, { query: paperQuery(paper.ids), token });
     expect(response.status, response.text).toBe(200);
@@ -109,6 +110,12 @@ describe('GET /api/v1/exam/download/size', () => {
     // Only the two times differ between the measured body and the sent one (same length, other digits).
     expect(Math.abs(size.bytes - expected)).toBeLessThanOrEqual(8);
     expect(size.bytes).toBeGreaterThan(diagramBytes);
+
+    // What the phone will say it keeps, measured as its list of downloads measures it: the same figure.
+    const diagram = new Blob([new Uint8Array(diagramBytes)]);
+    const stored = summaryOf(downloaded.json.data, user._id, { [DIAGRAM]: diagram });
+    expect(Math.abs(size.storedBytes - stored.bytes)).toBeLessThanOrEqual(8);
+    expect(size.storedBytes).toBeGreaterThan(size.bytes);
   });
 
   it('needs only a signed-in student, not a plan, and answers 404 for no paper and 400 for bad ids', async () => {

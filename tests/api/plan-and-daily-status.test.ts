@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { subscriptions } from '../../src/server/db/schema.ts';
@@ -48,6 +49,34 @@ describe('GET /api/v1/user: the plan or trial', () => {
       planId: 'monthly',
       planTitle: 'Monthly',
       endsAt: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
+    });
+  });
+
+  it('names the plan running now when a plan bought on top of it waits for it to end', async () => {
+    const { token, user } = await signUpStudent(t);
+    await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
+    const start = t.clock.now().getTime();
+    // A Monthly plan, then a Weekly one bought before it ended: the purchase queues it after the Monthly.
+    await grantPlan(user._id, 'monthly', 30);
+    await t.db.insert(subscriptions).values({
+      userId: user._id,
+      source: 'paystack',
+      planId: 'weekly',
+      reference: `ref-${crypto.randomUUID()}`,
+      startsAt: new Date(start + 30 * DAY),
+      endsAt: new Date(start + 37 * DAY),
+    });
+    expect(await subscriptionOf(token)).toEqual({
+      status: 'active',
+      planId: 'weekly',
+      planTitle: 'Weekly',
+      endsAt: new Date(start + 37 * DAY).toISOString(),
+      current: {
+        planId: 'monthly',
+        planTitle: 'Monthly',
+        endsAt: new Date(start + 30 * DAY).toISOString(),
+        plansAfter: 1,
+      },
     });
   });
 

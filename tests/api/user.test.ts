@@ -223,7 +223,45 @@ describe('GET /api/v1/user', () => {
     expect(response.status).toBe(200);
     expect(response.json.data).toMatchObject({ user: { _id: user._id }, isAdmin: false, token });
     expect(response.json.data.profile).toMatchObject({ totalScore: 0, subscription: { status: 'trial' } });
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('answers 304 with no body to the ETag it gave, and a new tag once anything in the answer changes', async () => {
+    const { token } = await signUpStudent(t);
+    const first = await t.call(userApi.current, { token });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get('vary')).toMatch(/Authorization/);
+
+    const again = await t.call(userApi.current, { token, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
+    expect(again.headers.get('vary')).toMatch(/Authorization/);
+
+    const renamed = await t.call(userApi.update, { token, body: { firstName: 'Adaeze' } });
+    expect(renamed.status).toBe(200);
+    const afterName = await t.call(userApi.current, { token, headers: { 'if-none-match': etag } });
+    expect(afterName.status).toBe(200);
+    expect(afterName.json.data.user.firstName).toBe('Adaeze');
+    const nameTag = afterName.headers.get('etag') ?? '';
+    expect(nameTag).not.toBe(etag);
+
+    // Coins spent or earned change the tag too.
+    const userId = afterName.json.data.user._id;
+    await t.db.update(users).set({ triviaPoints: 5 }).where(eq(users.id, userId));
+    const afterCoins = await t.call(userApi.current, { token, headers: { 'if-none-match': nameTag } });
+    expect(afterCoins.status).toBe(200);
+    expect(afterCoins.json.data.user.triviaPoints).toBe(5);
+  });
+
+  it("never answers 304 to another session's tag", async () => {
+    const one = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const tag = (await t.call(userApi.current, { token: one.token })).headers.get('etag') ?? '';
+    const response = await t.call(userApi.current, { token: other.token, headers: { 'if-none-match': tag } });
+    expect(response.status).toBe(200);
   });
 
   it.each([

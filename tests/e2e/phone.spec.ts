@@ -86,7 +86,7 @@ test('the account, coin and plan screens fit a 360 px phone and pass axe-core', 
   }
 });
 
-test('a comprehension passage shows above each of its questions and folds away on a phone', async ({
+test('a comprehension passage opens on its first question, folds after it and unfolds on demand on a phone', async ({
   page,
   student,
 }) => {
@@ -94,20 +94,22 @@ test('a comprehension passage shows above each of its questions and folds away o
   await startPaper(page, 'JAMB', 'English', '2019');
 
   await expect(page.getByRole('heading', { name: 'Question 1/20', exact: true })).toBeVisible();
-  const passage = page.locator('details.passage');
-  const text = passage.getByText(/inter-house debate in our school in Zaria/);
+  const text = page.getByText(/inter-house debate in our school in Zaria/);
   await expect(text).toBeVisible();
   await expect(page.getByText('Why did nobody expect the opposition to win the debate?')).toBeVisible();
   await expectFitsAndPassesAxe(page);
 
-  // Folded, the passage leaves the options in view; the next question on it shows it again.
-  await passage.getByText('Passage', { exact: true }).click();
+  // Folded, the passage leaves the options in view.
+  await page.getByRole('button', { name: 'Hide passage', expanded: true }).click();
   await expect(text).toBeHidden();
+  // The next question on it starts folded, and the student can open it again.
   await page.getByRole('button', { name: /^Question 2,/ }).click();
   await expect(page.getByRole('heading', { name: 'Question 2/20', exact: true })).toBeVisible();
+  await expect(text).toBeHidden();
+  await page.getByRole('button', { name: 'Show passage', expanded: false }).click();
   await expect(text).toBeVisible();
   // A question without a passage shows none.
   await page.getByRole('button', { name: /^Question 20,/ }).click();
   await expect(page.getByRole('heading', { name: 'Question 20/20', exact: true })).toBeVisible();
-  await expect(passage).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /passage$/ })).toHaveCount(0);
 });

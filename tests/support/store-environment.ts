@@ -35,6 +35,8 @@ export function testEnvironment(parts: Partial<Environment> = {}): BrowserRecord
     signedIn: () => false,
     loadUser: async () => {},
     refreshUser: async () => undefined,
+    boardPlace: async () => null,
+    airtimeActive: async () => false,
     setCoins: () => {},
     forgetAccount: () => {},
     showToast: (message, kind = 'info') => record.toasts.push({ message, kind }),

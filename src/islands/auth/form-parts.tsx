@@ -33,7 +33,11 @@ export function FormCard({
   );
 }
 
-/** The form's submit button: its label while idle, another while the form is sending. */
+/**
+ * The form's submit button: its label while idle, another while the form is sending. While sending it is
+ * only `aria-disabled` (the store ignores a second submit), so that it keeps the focus: a disabled button
+ * drops it to the page, and a toast that follows could not tell which control the student just used.
+ */
 export function SubmitButton({
   disabled,
   busy,
@@ -47,7 +51,12 @@ export function SubmitButton({
 }) {
   return (
     <div className="form-actions">
-      <button className="button" type="submit" disabled={disabled}>
+      <button
+        className="button"
+        type="submit"
+        disabled={disabled && !busy}
+        aria-disabled={busy ? true : undefined}
+      >
         {busy ? busyLabel : label}
       </button>
     </div>

@@ -26,6 +26,8 @@ export function createResetPasswordStore() {
   }
 
   async function submit() {
+    // The button stays focusable while busy (form-parts.tsx), so a second press must do nothing.
+    if ($busy.get()) return;
     const { newPassword, confirmPassword } = $values.get();
     const errors = checkNewPassword(newPassword, confirmPassword);
     $errors.set(errors);

@@ -1,5 +1,5 @@
 import { userApi } from '../../lib/api/endpoints.ts';
-import { createFormStore } from '../../lib/client/form-store.ts';
+import { createFormStore, type SubmitOutcome } from '../../lib/client/form-store.ts';
 import { completeSignIn, type ReturnTo } from '../../lib/client/session.ts';
 import { signInSchema } from '../../lib/validation/account.ts';
 import { environment } from '../shared/environment.ts';
@@ -8,15 +8,21 @@ import { environment } from '../shared/environment.ts';
 export function createSignInStore() {
   // Read as the page opens: the first read takes over the state the previous page handed over.
   const returnTo = (environment().readNavigationState() as Partial<ReturnTo> | undefined)?.returnTo;
-  return createFormStore({
+  const form = createFormStore({
     schema: signInSchema,
     initial: { telephone: '', password: '' },
-    async send(data) {
+    async send(data): Promise<SubmitOutcome> {
       const { call, reportFailure } = environment();
       const result = await call(userApi.signIn, { body: data, quiet: true });
-      if (!result.ok) reportFailure(result);
-      else completeSignIn(result, returnTo);
+      if (result.ok) {
+        completeSignIn(result, returnTo);
+        return undefined;
+      }
+      const fieldErrors = form.fieldErrorsOf(result);
+      if (fieldErrors) return { fieldErrors };
+      reportFailure(result);
       return undefined;
     },
   });
+  return form;
 }

@@ -1,12 +1,12 @@
 import { userApi } from '../../lib/api/endpoints.ts';
-import { createFormStore } from '../../lib/client/form-store.ts';
+import { createFormStore, type SubmitOutcome } from '../../lib/client/form-store.ts';
 import { completeSignIn } from '../../lib/client/session.ts';
 import { signUpSchema } from '../../lib/validation/account.ts';
 import { environment } from '../shared/environment.ts';
 
 /** The sign-up form: on success the student is signed in and goes on to choose an exam. */
 export function createSignUpStore() {
-  return createFormStore({
+  const form = createFormStore({
     schema: signUpSchema,
     initial: {
       firstName: '',
@@ -17,11 +17,18 @@ export function createSignUpStore() {
       confirmPassword: '',
       agreeTerms: false,
     },
-    async send(data) {
+    async send(data): Promise<SubmitOutcome> {
       const result = await environment().call(userApi.signUp, { body: data, quiet: true });
-      if (!result.ok) environment().reportFailure(result);
-      else completeSignIn(result);
+      if (result.ok) {
+        completeSignIn(result);
+        return undefined;
+      }
+      // A 400 about a field shows beside it (and takes the focus there); anything else as the spec says.
+      const fieldErrors = form.fieldErrorsOf(result);
+      if (fieldErrors) return { fieldErrors };
+      environment().reportFailure(result);
       return undefined;
     },
   });
+  return form;
 }

@@ -1,3 +1,4 @@
+import { prepareErrorSummary, revealFirstError } from '../../lib/client/reveal-errors.ts';
 import type { FieldErrors } from '../../lib/validation/form-errors.ts';
 import {
   CONTACT_BANNERS,
@@ -71,9 +72,11 @@ export function mountContactForm(form: HTMLFormElement): ContactStore {
     });
   }
   terms?.addEventListener('change', () => store.setField('acceptTerms', terms.checked));
+  prepareErrorSummary(form);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void store.submit();
+    // The store's subscribers below have drawn its errors by the time the submit is over.
+    void store.submit().then(() => revealFirstError(form));
   });
 
   store.$values.subscribe((values) => {

@@ -72,7 +72,7 @@ export function DownloadPanel({ store }: { store: DownloadStore }) {
             aria-describedby={noteId}
             onClick={() => void store.download()}
           >
-            Download for offline{state.size ? ` (${formatBytes(state.size.bytes)})` : ''}
+            Download for offline{state.size ? ` (${formatBytes(state.size.storedBytes)})` : ''}
           </button>
           <p id={noteId} className="download-note">
             {LEADERBOARD_NOTE}
@@ -84,7 +84,7 @@ export function DownloadPanel({ store }: { store: DownloadStore }) {
         {state.status === 'confirm' && (
           <>
             <p>
-              Your phone is saving data, and this paper is {formatBytes(state.size.bytes)}
+              Your phone is saving data, and this paper is {formatBytes(state.size.storedBytes)}
               {state.size.images > 0 ? ` with ${state.size.images} pictures` : ''}. Download it now?
             </p>
             <div className="modal-actions">

@@ -58,6 +58,7 @@ const size = (bytes: number): OfflinePaperSize => ({
   paperId: 'paper-1',
   questions: 1,
   bytes,
+  storedBytes: bytes * 4,
   images: 2,
 });
 const ok = <T>(data: T): ApiResult<T> => success(data, '');

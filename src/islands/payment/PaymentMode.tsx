@@ -63,7 +63,11 @@ export default function PaymentMode() {
                 <img src={option.image} alt="" width="56" height="40" />
                 <span className="payment-option-text">
                   <span className="payment-option-name">{option.text}</span>
-                  <span className="payment-option-hint">{option.hint}</span>
+                  <span className="payment-option-hint">
+                    {option.id === 'mtn' && screen.data.airtimeActive
+                      ? 'Already active on your number'
+                      : option.hint}
+                  </span>
                 </span>
               </label>
             ))}

@@ -31,7 +31,8 @@ export type PlanToPay = Pick<Plan, 'planId' | 'title' | 'amount'>;
 
 /** /payment-mode: the plan and the options for the visitor's country, or `unavailable`: the plan is off sale. */
 export type PaymentModeScreen = LoadState<
-  { plan: PlanToPay; options: PaymentOption[] },
+  /** airtimeActive: the airtime status check found a plan already active on the student's number. */
+  { plan: PlanToPay; options: PaymentOption[]; airtimeActive: boolean },
   { status: 'unavailable' }
 >;
 
@@ -66,8 +67,9 @@ export function createPaymentModeStore() {
   async function load() {
     if (!wanted) return;
     $screen.set({ status: 'loading' });
-    const { call, loadUser } = environment();
+    const { call, loadUser, airtimeActive } = environment();
     const [plans, country] = await Promise.all([call(planApi.list), visitorCountry(), loadUser()]);
+    const airtime = await airtimeActive();
     if (!plans.ok) {
       $screen.set({ status: 'failed', message: plans.message });
       return;
@@ -82,6 +84,7 @@ export function createPaymentModeStore() {
       data: {
         plan: { planId: plan.planId, title: plan.title, amount: plan.amount },
         options: paymentOptionsFor(country),
+        airtimeActive: airtime,
       },
     });
   }

@@ -117,6 +117,19 @@ describe('Payment Mode', () => {
     });
   });
 
+  it('shows the airtime option as already active when the airtime status check said so, else its hint', async () => {
+    const store = await ready();
+    expect(store.$screen.get()).toMatchObject({ status: 'ready', data: { airtimeActive: false } });
+
+    browser(
+      { state: monthly, answers: { plans: listed, country: success({ country_name: 'nigeria' }) } },
+      { airtimeActive: async () => true },
+    );
+    const active = createPaymentModeStore();
+    await active.init();
+    expect(active.$screen.get()).toMatchObject({ status: 'ready', data: { airtimeActive: true } });
+  });
+
   it('says a plan that is no longer listed is not on sale', async () => {
     browser({
       state: { amount: 900, item: { planId: 'daily' } },

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField } from '../shared/fields.tsx';
+import { useRevealingSubmit } from '../shared/use-revealing-submit.ts';
 import { deleteAccountDialog } from './delete-account-store.ts';
 
 /**
@@ -11,6 +12,7 @@ import { deleteAccountDialog } from './delete-account-store.ts';
 export default function DeleteAccountDialog() {
   const store = deleteAccountDialog;
   const state = useStore(store.$state);
+  const onConfirm = useRevealingSubmit(store.confirm);
 
   if (state.step === 'deleted') {
     return (
@@ -29,13 +31,7 @@ export default function DeleteAccountDialog() {
   const confirming = state.step === 'confirm' ? state : undefined;
   return (
     <Dialog open={confirming !== undefined} title="Delete Account" onClose={store.close}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void store.confirm();
-        }}
-      >
+      <form noValidate onSubmit={onConfirm}>
         <p>
           Are you sure you want to delete your account? Your scores, coins and any time left on your plan will
           be lost. This cannot be undone.

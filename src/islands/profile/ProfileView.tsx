@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
-import { formatThousands } from '../../lib/format.ts';
+import { formatThousands, ordinal } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { MyContests } from '../contests/MyContests.tsx';
 import { TopicMasteryView } from '../mastery/TopicMastery.tsx';
@@ -13,6 +13,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
+import { useRevealingSubmit } from '../shared/use-revealing-submit.ts';
 import { CoinHistory } from './CoinHistory.tsx';
 import { deleteAccountDialog } from './delete-account-store.ts';
 import { MyTests } from './MyTests.tsx';
@@ -41,6 +42,8 @@ export default function ProfileView() {
   const editing = useStore(store.$editing);
   const saving = useStore(store.$saving);
   const history = useStore(store.$history);
+  const onSave = useRevealingSubmit(store.save);
+  const place = useStore(store.$boardPlace);
 
   useEffect(() => {
     void store.load();
@@ -72,6 +75,13 @@ export default function ProfileView() {
             <strong>{formatThousands(user.triviaPoints)}</strong> coins ·{' '}
             <a href="#history-heading">Coin history</a>
           </p>
+          {place && (
+            <p className="board-place">
+              <a href="/leader-board">
+                <strong>{ordinal(place.rank)}</strong> on the Leader Board
+              </a>
+            </p>
+          )}
         </div>
       </section>
       <nav className="profile-jump" aria-label="Profile sections">
@@ -175,13 +185,7 @@ export default function ProfileView() {
           </>
         )}
         {editing && !editing.sent && (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void store.save();
-            }}
-          >
+          <form noValidate onSubmit={onSave}>
             <TextField
               label={PROFILE_FIELD_LABELS[editing.field]}
               name={editing.field}

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
 import { student } from '../../../tests/support/student-fixture.ts';
 import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
@@ -6,6 +6,7 @@ import { coinHistoryApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth, type SessionPayload } from '../../lib/client/session.ts';
+import { environment, setEnvironment } from '../shared/environment.ts';
 import { signedCoins } from './CoinHistory.tsx';
 import { createProfileStore, HISTORY_LIMIT } from './profile-store.ts';
 
@@ -74,6 +75,16 @@ describe('/profile loading', () => {
     expect(store.$account.get()).toEqual({ status: 'ready', data: null });
     expect(store.$history.get()).toEqual({ status: 'ready', data: [welcome] });
     expect(api.calls[0]?.input).toEqual({ query: { limit: HISTORY_LIMIT } });
+  });
+
+  it("shows the student's place on the Leader Board that the user's load fetched", async () => {
+    historyAnswer = history([welcome]);
+    serverAnswersWithStudent();
+    setEnvironment({ ...environment(), boardPlace: async () => ({ rank: 3, totalScore: 42 }) });
+    const store = createProfileStore();
+    expect(store.$boardPlace.get()).toBeNull();
+    await store.load();
+    await vi.waitFor(() => expect(store.$boardPlace.get()).toEqual({ rank: 3, totalScore: 42 }));
   });
 
   it('shows a stored account at once, while it refreshes', () => {

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
 import { coinHistoryApi, userApi } from '../../lib/api/endpoints.ts';
+import type { OwnRank } from '../../lib/api/exam.ts';
 import { $auth, replaceUser, type User } from '../../lib/client/session.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
@@ -54,6 +55,8 @@ export function createProfileStore() {
   const $saving = atom(false);
   const $account = atom<AccountState>($user.get() ? { status: 'ready', data: null } : { status: 'loading' });
   const $history = atom<HistoryState>({ status: 'loading' });
+  /** The student's place on the Leader Board (spec §7: the board is fetched after the user). */
+  const $boardPlace = atom<OwnRank | null>(null);
 
   /** Loads (or, for Retry, reloads) the coin history. */
   async function loadHistory() {
@@ -68,6 +71,9 @@ export function createProfileStore() {
     // The session's refresh, not the environment's loadUser: when nothing is stored, the page says why
     // the account did not load, which only the refresh's answer tells.
     const [account] = await Promise.all([environment().refreshUser(), loadHistory()]);
+    void environment()
+      .boardPlace()
+      .then((place) => $boardPlace.set(place));
     if ($user.get()) $account.set({ status: 'ready', data: null });
     else
       $account.set({ status: 'failed', message: account && !account.ok ? account.message : ACCOUNT_FAILED });
@@ -136,6 +142,7 @@ export function createProfileStore() {
     $editing,
     $saving,
     $history,
+    $boardPlace,
     load,
     loadHistory,
     edit,

@@ -19,7 +19,19 @@ export function QuestionCard({ store }: { store: QuestionCardStore }) {
   const submitting = useStore(store.$submitting);
   const questionHeading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const { question, index, total, selected, hidden, skipped, flagged, isFirst, isLast, canGoOn } = current;
+  const {
+    question,
+    index,
+    total,
+    selected,
+    hidden,
+    skipped,
+    flagged,
+    passageFirst,
+    isFirst,
+    isLast,
+    canGoOn,
+  } = current;
   const shownIndex = useRef(index);
 
   // A new question starts at the top of the page, and a screen reader hears it when focus was lost.
@@ -49,8 +61,9 @@ export function QuestionCard({ store }: { store: QuestionCardStore }) {
         </button>
       </div>
 
-      {/* Keyed by question: each question opens with its passage unfolded, whatever was folded before. */}
-      {question.passage && <Passage key={question._id} html={question.passage} />}
+      {/* Keyed by question: open on the first question on a passage, folded on the next ones, whatever the
+          student did on the question before. */}
+      {question.passage && <Passage key={question._id} html={question.passage} open={passageFirst} />}
       {question.question && <RichHtml className="question-text rich" html={question.question} />}
       {question.file && (
         <QuizImage

@@ -1,5 +1,6 @@
 import { atom, computed, map } from 'nanostores';
 import { $auth } from '../../lib/client/session.ts';
+import { opensPassage } from '../shared/passage.ts';
 import { type KeyValueStorage, memoryStorage, pendingLabel } from './answer-queue.ts';
 import type { AnswerSync } from './answer-sync.ts';
 import { navigatorItems, navigatorSummary } from './navigator.ts';
@@ -98,6 +99,8 @@ export function createQuizState(
         hidden: new Set(lifeline?.hiddenOptions ?? []),
         skipped: lifeline?.kind === 'skip',
         flagged: question ? flags.includes(question._id) : false,
+        /** The question opens its passage (the first on it) rather than folding it (see passage.ts). */
+        passageFirst: exam ? opensPassage(exam.questions, index) : false,
         isFirst: index === 0,
         isLast: exam ? index === exam.questions.length - 1 : false,
         /** Whether Next may go on: always with free movement, else once answered (or skipped). */

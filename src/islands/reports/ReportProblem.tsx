@@ -6,6 +6,7 @@ import {
   REPORT_NOTE_MAX,
 } from '../../lib/api/reports.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { useRevealingSubmit } from '../shared/use-revealing-submit.ts';
 import { createReportStore, type ReportStore } from './report-store.ts';
 import './report-problem.css';
 
@@ -49,14 +50,9 @@ function ReportForm({ store }: { store: ReportStore }) {
   const { reason, note, busy, reasonError, noteError, failure } = useStore(store.$state);
   const id = useId();
   const noteHelp = `${id}-count`;
+  const onSend = useRevealingSubmit(store.send);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void store.send();
-      }}
-    >
+    <form noValidate onSubmit={onSend}>
       <fieldset
         className="report-reasons"
         aria-invalid={reasonError ? true : undefined}

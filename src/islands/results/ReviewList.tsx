@@ -3,6 +3,7 @@ import { $user } from '../../lib/client/session.ts';
 import { ReportProblem } from '../reports/ReportProblem.tsx';
 import { canReport } from '../reports/report-store.ts';
 import { Passage } from '../shared/Passage.tsx';
+import { opensPassage } from '../shared/passage.ts';
 import { RichHtml } from '../shared/RichHtml.tsx';
 import type { QuizAnswer } from './result.ts';
 
@@ -38,7 +39,7 @@ export function ReviewList({
           </div>
           {answer.passage && (
             // Questions on one passage follow each other: it is shown open once, folded after that.
-            <Passage html={answer.passage} open={answers[index - 1]?.passage !== answer.passage} />
+            <Passage html={answer.passage} open={opensPassage(answers, index)} />
           )}
           <RichHtml className="rich review-question" html={answer.question} />
           <div className="review-row">

@@ -19,6 +19,7 @@ import {
 } from '../../lib/client/session.ts';
 import { readToken } from '../../lib/client/storage.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/client/toasts.ts';
+import { airtimeActive, boardPlace } from '../../lib/client/user-check.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
 import { type PaperStore, paperStore } from '../offline/offline-papers.ts';
 import { type KeyValueStorage, memoryStorage } from '../quiz/answer-queue.ts';
@@ -56,6 +57,10 @@ export interface Environment {
   loadUser: () => Promise<void>;
   /** As loadUser, and says how the call went (undefined without a session on this browser). */
   refreshUser: typeof refreshUser;
+  /** The student's place on the Leader Board, as this session's start check stored it. */
+  boardPlace: typeof boardPlace;
+  /** Whether the airtime status check (action=GRW) found an active plan on the student's number. */
+  airtimeActive: typeof airtimeActive;
   /** Puts a new coin balance in the header. */
   setCoins: (coins: number) => void;
   /** Forgets everything this browser stored (local and session storage): the account was deleted. */
@@ -169,6 +174,8 @@ export function browserEnvironment(): Environment {
     signedIn: () => Boolean(readToken()),
     loadUser,
     refreshUser,
+    boardPlace,
+    airtimeActive,
     setCoins: (coins) => {
       const user = $auth.get().user;
       if (user) replaceUser({ ...user, triviaPoints: coins });

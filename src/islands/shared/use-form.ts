@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import { type SyntheticEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldErrors } from '../../lib/validation/form-errors.ts';
+import { useRevealingSubmit } from './use-revealing-submit.ts';
 
 /** The parts of a form store a form view subscribes to (src/lib/client/form-store.ts and look-alikes). */
 interface FormStoreLike<Values extends Record<string, unknown>> {
@@ -14,7 +15,8 @@ interface FormStoreLike<Values extends Record<string, unknown>> {
 
 /**
  * Subscribes a form view to its store: the values, errors, busy flag and whether submit is disabled,
- * `bind(field)` for a text field's props, and the submit handler (the shared rules give the messages).
+ * `bind(field)` for a text field's props, and the submit handler (the shared rules give the messages), which
+ * takes the student to the first error when the submit fails.
  */
 export function useForm<Values extends Record<string, unknown>>(store: FormStoreLike<Values>) {
   const values = useStore(store.$values);
@@ -24,6 +26,7 @@ export function useForm<Values extends Record<string, unknown>>(store: FormStore
   // password in the URL; the button stays disabled until the handler is attached.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const onSubmit = useRevealingSubmit(store.submit);
   return {
     values,
     busy,
@@ -36,9 +39,6 @@ export function useForm<Values extends Record<string, unknown>>(store: FormStore
       onChange: (value: string) => store.setField(field, value as Values[Key]),
     }),
     error: (field: keyof Values & string) => errors[field],
-    onSubmit: (event: SyntheticEvent) => {
-      event.preventDefault();
-      void store.submit();
-    },
+    onSubmit,
   };
 }

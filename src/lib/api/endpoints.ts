@@ -71,6 +71,7 @@ import type {
 import type { Plan } from './plans.ts';
 import type { QuestionReport } from './reports.ts';
 import type { ReviewAnswerBody, ReviewDue, ReviewDueQuery, ReviewOutcome } from './review.ts';
+import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from './start-calls.ts';
 import type { AccountDeleted, ConfirmationSent, EmailConfirmed, SessionPayload, User } from './user.ts';
 import type { UtmeCatalogue, UtmeRanking, UtmeResult, UtmeSitting } from './utme.ts';
 
@@ -117,7 +118,6 @@ export const contestApi = {
     body: type<z.input<typeof claimPrizeSchema>>(),
   }),
 } as const;
-
 /** The quiz's endpoints: full exams, daily tests, answers, results, lifelines and the Leader Board. */
 export const examApi = {
   /** A full exam's paper, opening an attempt (or resuming the open one). */
@@ -151,7 +151,7 @@ export const examApi = {
     data: type<LifelineOutcome>(),
     body: type<z.input<typeof lifelineSchema>>(),
   }),
-  leaderboard: endpoint('GET', '/api/v1/exam/leaderboard', {
+  leaderboard: endpoint('GET', LEADERBOARD_PATH, {
     data: type<{ docs: LeaderboardEntry[]; me: OwnRank | null }>(),
   }),
 } as const;
@@ -209,7 +209,7 @@ export const paymentApi = {
   /** Paystack's calls, signed with the secret key: the body is Paystack's event. */
   webhook: endpoint('POST', '/api/v1/paystack/webhook', { data: type<null>(), body: type<unknown>() }),
   /** The spec's airtime status check (form-encoded: action=GRW and the telephone in msisdn). */
-  airtimeStatus: endpoint('POST', '/api', {
+  airtimeStatus: endpoint('POST', AIRTIME_STATUS_PATH, {
     data: type<{ active: boolean }>(),
     body: type<{ action: 'GRW'; msisdn: string }>(),
     form: true,
@@ -243,7 +243,7 @@ export const userApi = {
   signUp: endpoint('POST', '/api/v1/user', { data: type<SessionPayload>(), body: type<SignUpInput>() }),
   signIn: endpoint('POST', '/api/v1/user/login', { data: type<SessionPayload>(), body: type<SignInInput>() }),
   /** The signed-in student, with the session's token. */
-  current: endpoint('GET', '/api/v1/user', { data: type<SessionPayload>() }),
+  current: endpoint('GET', CURRENT_USER_PATH, { data: type<SessionPayload>() }),
   update: endpoint('PUT', '/api/v1/user', {
     data: type<User>(),
     body: type<z.input<typeof profileUpdateSchema>>(),

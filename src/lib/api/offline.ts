@@ -32,8 +32,13 @@ export interface OfflinePaperHeading {
 export interface OfflinePaperSize extends OfflinePaperHeading {
   paperId: string;
   questions: number;
-  /** The paper's JSON as it would be sent (gzipped), and its images, in bytes. */
+  /** The paper's JSON as it would be sent (gzipped), and its images, in bytes: the data a download uses. */
   bytes: number;
+  /**
+   * What the paper takes on the phone once downloaded, in bytes: its JSON as the phone stores it and its
+   * images, measured as the phone's own list measures a download, so the size shown before and after agree.
+   */
+  storedBytes: number;
   /** How many images the paper has (counted in `bytes` when the server could measure them). */
   images: number;
 }

@@ -40,6 +40,17 @@ export interface Profile {
     /** The plan's title as /pricing shows it; null for the free trial, or a plan that has since been removed. */
     planTitle: string | null;
     endsAt: string | null;
+    /**
+     * Only when the plan above is queued behind another (bought before that one ended): the plan or trial
+     * running now, and its end. The fields above then say when access ends.
+     */
+    current?: {
+      planId: string | null;
+      planTitle: string | null;
+      endsAt: string;
+      /** How many plans are queued after it, the one above being the last: 1 or more. */
+      plansAfter: number;
+    };
   };
 }
 

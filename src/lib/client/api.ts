@@ -17,7 +17,8 @@ export type ApiResult<T> =
   | { ok: true; data: T; message: string }
   | { ok: false; status: number; message: string; errors?: ApiErrorItem[]; code?: string };
 
-const CLIENT_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+/** What a call that never reached the server says. */
+export const CLIENT_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
 function failure(error: unknown): Extract<ApiResult<never>, { ok: false }> {
   if (!(error instanceof FetchError) || error.response === undefined) {
@@ -34,7 +35,9 @@ function failure(error: unknown): Extract<ApiResult<never>, { ok: false }> {
     ok: false,
     status,
     message,
-    ...(errors && errors.length > 1 ? { errors } : {}),
+    // Kept even when there is one, so that a form can put it beside its field; reportFailure decides
+    // between the Error modal and a toast by their number.
+    ...(errors && errors.length > 0 ? { errors } : {}),
     ...(payload.code ? { code: payload.code } : {}),
   };
 }

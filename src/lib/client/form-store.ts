@@ -1,6 +1,8 @@
 import { atom, map } from 'nanostores';
 import { checkForm, type FieldErrors } from '../validation/form-errors.ts';
 import type { z } from '../validation/zod.ts';
+import type { ApiResult } from './api.ts';
+import { serverFieldErrors } from './reveal-errors.ts';
 
 /** What a submit handler reports back: field errors to show beside the inputs, or nothing. */
 export type SubmitOutcome = { fieldErrors?: FieldErrors } | undefined;
@@ -46,7 +48,15 @@ export function createFormStore<Schema extends z.ZodType, Values extends Record<
     $errors.set({});
   }
 
-  return { $values, $errors, $busy, setField, submit, reset };
+  /**
+   * The field errors of a failed call for this form's fields (a 400 the shared rules did not foresee), to
+   * return from `send`; undefined when the failure is not about a field, to be reported another way.
+   */
+  function fieldErrorsOf(result: Extract<ApiResult<unknown>, { ok: false }>): FieldErrors | undefined {
+    return serverFieldErrors(result, Object.keys(options.initial));
+  }
+
+  return { $values, $errors, $busy, setField, submit, reset, fieldErrorsOf };
 }
 
 export type FormStore = ReturnType<typeof createFormStore>;

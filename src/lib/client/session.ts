@@ -3,10 +3,11 @@ import { computed } from 'nanostores';
 import { userApi } from '../api/endpoints.ts';
 import type { Profile, SessionPayload, User } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
-import { type ApiResult, call } from './api.ts';
+import { type ApiResult, CLIENT_ERROR_MESSAGE, call } from './api.ts';
 import { navigate } from './navigation.ts';
 import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, clearAllButUnsentWork, markAuthState } from './storage.ts';
 import { showToast, showToastAfterNavigation } from './toasts.ts';
+import { checkUser, USER_CHECKED_EVENT, type UserCheck } from './user-check.ts';
 
 export type { Profile, SessionPayload, User } from '../api/user.ts';
 
@@ -31,6 +32,16 @@ export const $auth = persistentAtom<AuthState>(AUTH_STORE_KEY, signedOut, {
 });
 
 export const $user = computed($auth, (state) => state.user);
+
+// The page's start check (user-check.ts) may bring a changed user while islands show the stored one.
+if (typeof window !== 'undefined') {
+  addEventListener(USER_CHECKED_EVENT, (event) => {
+    const { changed, payload } = (event as CustomEvent<UserCheck>).detail;
+    if (changed && payload && !payload.isAdmin && $auth.get().isAuth) {
+      $auth.set({ user: payload.user, profile: payload.profile, isAuth: true });
+    }
+  });
+}
 
 /** Stores a fresh session, unless the account is an admin, which this app refuses (spec §6). */
 function acceptSession(payload: SessionPayload): boolean {
@@ -79,17 +90,24 @@ export function completeSignIn(result: ApiResult<SessionPayload>, returnTo?: Ret
  * stored to show can say why it failed; undefined without a token.
  */
 export async function refreshUser(): Promise<ApiResult<SessionPayload> | undefined> {
-  if (!localStorage.getItem(AUTH_TOKEN_KEY)) return undefined;
-  const result = await call(userApi.current);
-  if (result.ok) acceptSession(result.data);
-  else if (result.status === 403) {
-    clearSession();
-    showToast(result.message, 'error');
+  const check = await checkUser();
+  if (!check) return undefined;
+  if (check.payload) {
+    acceptSession(check.payload);
+    return { ok: true, data: check.payload, message: 'User fetched successfully' };
   }
-  return result;
+  const message = check.message || CLIENT_ERROR_MESSAGE;
+  if (check.status === 403) {
+    clearSession();
+    showToast(message, 'error');
+  } else if (check.status === 429) showToast(message, 'error');
+  return { ok: false, status: check.status, message };
 }
 
-/** Loads the current user from the server (spec: the user is loaded on start). */
+/**
+ * Loads the current user from the server (spec: the user is loaded on start), by the one rule of
+ * user-check.ts: a conditional GET that costs a 304 when nothing changed.
+ */
 export async function loadUser(): Promise<void> {
   await refreshUser();
 }

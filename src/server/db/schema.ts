@@ -180,23 +180,22 @@ export const feedbackMessages = pgTable('feedback_messages', {
 // stored order. Which exam types offer a subject, and which exam types and subjects have a year, is read
 // from the papers, so the catalogue can never list a choice that has nothing behind it.
 
+/** The columns of a catalogue entry a student picks by its picture: exam types and subjects. */
+function catalogueEntry() {
+  return {
+    id: rowId(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+  };
+}
+
 /** Exam types (WAEC, JAMB, ...). `slug` is the lower-cased title, used to match imports and name exports. */
-export const examTypes = pgTable('exam_types', {
-  id: rowId(),
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  imageUrl: text('image_url'),
-  createdAt: createdAt(),
-});
+export const examTypes = pgTable('exam_types', catalogueEntry());
 
 /** Subjects (Mathematics, English, ...), shared by every exam type that has a paper in them. */
-export const subjects = pgTable('subjects', {
-  id: rowId(),
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  imageUrl: text('image_url'),
-  createdAt: createdAt(),
-});
+export const subjects = pgTable('subjects', catalogueEntry());
 
 /** Exam years; `title` is the year as the catalogue shows it ("2021"). */
 export const years = pgTable('years', {

@@ -4,7 +4,8 @@ import type { AppEnv } from './types.ts';
 /** How long browsers and CDNs may keep public catalogue data before checking it again. */
 export const PUBLIC_MAX_AGE_SECONDS = 300;
 
-function etagMatches(header: string | undefined, etag: string): boolean {
+/** Whether If-None-Match names the tag (weak and strong forms compare alike, as a GET's revalidation may). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);

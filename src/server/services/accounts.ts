@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Profile, SessionPayload, User } from '../../lib/api/user.ts';
 import type { signUpSchema } from '../../lib/validation/account.ts';
@@ -45,33 +45,67 @@ export async function userView(db: Executor, user: UserRow, now: Date): Promise<
   return publicUser(user, await pendingEmailChange(db, user.id, now));
 }
 
-/** The state of a user's access to full exams, from their latest subscription or trial. */
+/**
+ * The state of a user's access to full exams, from their latest subscription or trial (the one that ends
+ * last), and the one running now when that latest one waits for it to end.
+ */
 export async function subscriptionStatus(
   db: Executor,
   userId: string,
   now: Date,
 ): Promise<Profile['subscription']> {
-  const [latest] = await db
-    .select({
-      source: subscriptions.source,
-      planId: subscriptions.planId,
-      planTitle: plans.title,
-      endsAt: subscriptions.endsAt,
-    })
-    .from(subscriptions)
-    .leftJoin(plans, eq(plans.planId, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.endsAt))
-    .limit(1);
+  const [latest] = await subscriptionsOf(db, userId).limit(1);
   if (!latest) return { status: 'none' as const, planId: null, planTitle: null, endsAt: null };
   const active = latest.endsAt > now;
   const status = active ? (latest.source === 'trial' ? 'trial' : 'active') : 'expired';
+  const queued = active && latest.startsAt > now ? await queuedAt(db, userId, now) : undefined;
+  const current = queued?.running;
   return {
     status,
     planId: latest.planId,
     planTitle: latest.planTitle,
     endsAt: latest.endsAt.toISOString(),
+    ...(queued && current
+      ? {
+          current: {
+            planId: current.planId,
+            planTitle: current.planTitle,
+            endsAt: current.endsAt.toISOString(),
+            plansAfter: queued.plansAfter,
+          },
+        }
+      : {}),
   } as const;
+}
+
+/** A user's subscriptions with their plans' titles, the one that ends last first. */
+function subscriptionsOf(db: Executor, userId: string, where?: SQL | undefined) {
+  return db
+    .select({
+      source: subscriptions.source,
+      planId: subscriptions.planId,
+      planTitle: plans.title,
+      startsAt: subscriptions.startsAt,
+      endsAt: subscriptions.endsAt,
+    })
+    .from(subscriptions)
+    .leftJoin(plans, eq(plans.planId, subscriptions.planId))
+    .where(where ? and(eq(subscriptions.userId, userId), where) : eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.endsAt));
+}
+
+/**
+ * The subscription or trial running at `now`, and how many start after it (a plan bought on top of
+ * another starts when that one ends).
+ */
+async function queuedAt(db: Executor, userId: string, now: Date) {
+  const [[running], plansAfter] = await Promise.all([
+    subscriptionsOf(db, userId, and(lte(subscriptions.startsAt, now), gt(subscriptions.endsAt, now))).limit(
+      1,
+    ),
+    db.$count(subscriptions, and(eq(subscriptions.userId, userId), gt(subscriptions.startsAt, now))),
+  ]);
+  return { running, plansAfter };
 }
 
 /** The user and the profile beside it, as the browser keeps them. */

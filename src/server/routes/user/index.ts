@@ -19,6 +19,7 @@ import {
 import { bearerToken, requestFromWebApp, requireUser } from '../../http/auth.ts';
 import { presentedDeviceCookie, setDeviceCookie } from '../../http/device-cookie.ts';
 import { HttpError } from '../../http/errors.ts';
+import { privateRevalidate } from '../../http/private-cache.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
@@ -83,7 +84,7 @@ export function userRoutes(limits: RateLimits, boards: readonly { forget(): void
       setDeviceCookie(c, await rememberDevice(db, user.id, presentedDeviceCookie(c), now));
       return ok(c, 'Login successful', await sessionPayload(db, user, token, now));
     })
-    .get('/', requireUser, async (c) => {
+    .get('/', requireUser, privateRevalidate, async (c) => {
       const { db, clock } = c.get('deps');
       const user = await requireUserRow(db, c.get('auth').userId);
       const token = bearerToken(c.req.header('authorization')) ?? '';

@@ -152,12 +152,13 @@ export async function downloadPaper(
 }
 
 /** What a paper's download weighs, worked out once for each version of it this process holds. */
-const weights = new WeakMap<PaperContent, Promise<{ bytes: number; images: number }>>();
+const weights = new WeakMap<PaperContent, Promise<{ bytes: number; storedBytes: number; images: number }>>();
 
 /**
  * GET /exam/download/size: what downloading a paper costs, asked before the student spends the data. The
  * bytes are the download's JSON gzipped as the server sends it, plus the images the site serves itself (read
- * from disk); an image kept elsewhere is counted in `images` but not in `bytes`.
+ * from disk); an image kept elsewhere is counted in `images` but not in `bytes`. `storedBytes` is the same
+ * paper as the phone keeps it: the JSON unzipped, as summaryOf in the offline island measures it.
  */
 export async function offlinePaperSize(
   db: Executor,
@@ -173,12 +174,13 @@ export async function offlinePaperSize(
     // A failed measure is not kept: the next request tries again.
     weight.catch(() => weights.delete(found.content));
   }
-  const { bytes, images } = await weight;
+  const { bytes, storedBytes, images } = await weight;
   return {
     ...found.heading,
     paperId: found.paperId,
     questions: found.content.questionIds.length,
     bytes,
+    storedBytes,
     images,
   };
 }
@@ -197,8 +199,10 @@ async function weigh(found: Awaited<ReturnType<typeof paperWithContent>>, now: D
     gzipped(body),
     Promise.all([...urls].map((url) => publicFileSize(url))),
   ]);
+  const imageBytes = imageSizes.reduce((sum, size) => sum + size, 0);
   return {
-    bytes: json.byteLength + imageSizes.reduce((sum, size) => sum + size, 0),
+    bytes: json.byteLength + imageBytes,
+    storedBytes: Buffer.byteLength(JSON.stringify(paper)) + imageBytes,
     images: urls.size,
   };
 }
