@@ -596,7 +596,7 @@ describe('one student cannot read or change another student’s data', () => {
     expect(bDeck.status).toBe(200);
     expect(JSON.parse(bDeck.text).data).toEqual({
       questions: [],
-      counts: { dueNow: 0, dueLaterToday: 0, nextDue: null },
+      counts: { dueNow: 0, dueLaterToday: 0, waiting: 0, nextDue: null },
     });
     const refused = await send(
       'POST /api/v1/review/answer',

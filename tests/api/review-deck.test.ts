@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, masteryApi, offlineApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
 import type { ReviewDue, ReviewOutcome } from '../../src/lib/api/review.ts';
+import { NEW_PER_DAY } from '../../src/lib/api/review.ts';
 import {
   attemptAnswers,
   attempts,
@@ -93,7 +94,7 @@ describe('what enters the deck', () => {
     const { token, user } = await subscribedStudent(t);
     expect(await due(token)).toEqual({
       questions: [],
-      counts: { dueNow: 0, dueLaterToday: 0, nextDue: null },
+      counts: { dueNow: 0, dueLaterToday: 0, waiting: 0, nextDue: null },
     });
 
     // Question 4 is answered right, then skipped with a lifeline: the skip leaves it blank.
@@ -119,7 +120,7 @@ describe('what enters the deck', () => {
 
     const deck = await due(token);
     expect(ids(deck.questions)).toEqual([question(paper, 1).id, question(paper, 2).id, skipped.id]);
-    expect(deck.counts).toEqual({ dueNow: 3, dueLaterToday: 0, nextDue: null });
+    expect(deck.counts).toEqual({ dueNow: 3, dueLaterToday: 0, waiting: 0, nextDue: null });
     const [first] = deck.questions;
     expect(first?.question).toMatch(/^<p>Question 2 of /);
     expect(first).toMatchObject({
@@ -185,7 +186,7 @@ describe('what enters the deck', () => {
     // Until then the deck neither holds the questions nor marks the attempt: that would give the key away.
     expect(await due(token)).toEqual({
       questions: [],
-      counts: { dueNow: 0, dueLaterToday: 0, nextDue: null },
+      counts: { dueNow: 0, dueLaterToday: 0, waiting: 0, nextDue: null },
     });
     const [pending] = await t.db
       .select({ added: attempts.deckAddedAt })
@@ -285,7 +286,9 @@ describe('what enters the deck', () => {
     expect([...indices, question(paper, 1).id, ...utmeQuestions].every((id) => cards.has(id))).toBe(true);
     expect(cards.has(question(paper, 0).id)).toBe(false);
     expect(cards.size).toBe(indices.length + 1 + utmeQuestions.length);
-    expect(deck.counts.dueNow).toBe(cards.size);
+    // Every card is new: the day's cap lets NEW_PER_DAY in, the rest wait.
+    expect(deck.counts.dueNow).toBe(NEW_PER_DAY);
+    expect(deck.counts.waiting).toBe(cards.size - NEW_PER_DAY);
     // A session is 20 questions at most.
     expect((await due(token)).questions).toHaveLength(20);
   });
@@ -321,6 +324,7 @@ describe('answering a due question', () => {
       counts: {
         dueNow: 2,
         dueLaterToday: 1,
+        waiting: 0,
         nextDue: new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString(),
       },
     });
@@ -394,11 +398,12 @@ describe('answering a due question', () => {
       t.db.$count(attempts, and(eq(attempts.userId, user._id), isNull(attempts.deckAddedAt)));
     expect(await pending()).toBe(PENDING_PER_READ + 20);
     const first = await due(token, 0);
-    expect(first.counts.dueNow).toBe(PENDING_PER_READ);
+    expect(first.counts.dueNow + first.counts.waiting).toBe(PENDING_PER_READ);
     expect(await pending()).toBe(20);
     const oldest = paper.questions.slice(0, PENDING_PER_READ).map((q) => q.id);
     expect((await cardsOf(user._id)).map((card) => card.questionId).sort()).toEqual(oldest.sort());
-    expect((await due(token, 0)).counts.dueNow).toBe(PENDING_PER_READ + 20);
+    const second = await due(token, 0);
+    expect(second.counts.dueNow + second.counts.waiting).toBe(PENDING_PER_READ + 20);
     expect(await pending()).toBe(0);
   });
 
@@ -451,7 +456,7 @@ describe('another student', () => {
 
     expect(await due(b.token)).toEqual({
       questions: [],
-      counts: { dueNow: 0, dueLaterToday: 0, nextDue: null },
+      counts: { dueNow: 0, dueLaterToday: 0, waiting: 0, nextDue: null },
     });
     const first = question(paper, 0);
     const refused = await answer(b.token, { question: first.id, option: first.right });

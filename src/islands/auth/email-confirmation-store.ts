@@ -29,7 +29,7 @@ export function awaitedConfirmation(user: Pick<User, 'email' | 'emailVerified' |
 }
 
 /** One Resend link button: sends, then says where the link went or why it did not. */
-function createResend() {
+export function createResend() {
   const $resend = atom<ResendState>({ status: 'idle' });
 
   async function resend() {

@@ -39,6 +39,12 @@ export default function BuyCoins() {
               ? `${user.firstName} ${user.lastName}`
               : packs.status === 'loading' && 'Loading your account...'}
           </p>
+          {/* The balance in view, not only behind TotalCoin's alert (which the spec keeps). */}
+          {user && (
+            <p className="coin-balance">
+              Your balance: <strong>{formatThousands(user.triviaPoints)}</strong> coins
+            </p>
+          )}
         </div>
         <button type="button" className="button button-outline" onClick={store.showTotal} disabled={!user}>
           TotalCoin

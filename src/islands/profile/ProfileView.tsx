@@ -21,6 +21,19 @@ import { createProfileStore, initials, PROFILE_FIELD_LABELS, type ProfileField }
 
 const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephone'];
 
+/**
+ * The page's sections, by their headings' ids, for the jump links under the summary: after a few tests the
+ * page runs to thousands of pixels on a phone, and the coin history comes last.
+ */
+const SECTIONS = [
+  ['details-heading', 'Your details'],
+  ['mastery-heading', 'Topic mastery'],
+  ['downloads-heading', 'Downloaded papers'],
+  ['my-tests-heading', 'My tests'],
+  ['my-contests-heading', 'My contests'],
+  ['history-heading', 'Coin History'],
+] as const;
+
 /** /profile: the student's details, edit dialog, sharing, downloads, tests, coins and logout (spec §2). */
 export default function ProfileView() {
   const [store] = useState(createProfileStore);
@@ -59,7 +72,8 @@ export default function ProfileView() {
           <p>{user.email}</p>
           <p>{user.telephone}</p>
           <p className="coin-balance">
-            <strong>{formatThousands(user.triviaPoints)}</strong> coins
+            <strong>{formatThousands(user.triviaPoints)}</strong> coins ·{' '}
+            <a href="#history-heading">Coin history</a>
           </p>
           {place && (
             <p className="board-place">
@@ -70,6 +84,15 @@ export default function ProfileView() {
           )}
         </div>
       </section>
+      <nav className="profile-jump" aria-label="Profile sections">
+        <ul>
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <PlanStatus />
       <p className="profile-review-link">
         <ReviewDeckLink />

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { ConfirmFirst } from './ConfirmFirst.tsx';
 import { QuizFrame, useQuizIsland } from './QuizFrame.tsx';
 import { OfflineMessage, QuizMessage } from './QuizMessage.tsx';
 import { QuizScreen } from './QuizScreen.tsx';
@@ -41,6 +42,8 @@ export default function Quiz({ mode }: { mode: QuizMode }) {
             Choose another paper
           </a>
         </QuizMessage>
+      ) : status.status === 'unconfirmed' ? (
+        <ConfirmFirst email={status.email} />
       ) : status.status === 'offline' ? (
         <OfflineMessage message={status.message} retry={() => void store.load()} />
       ) : (

@@ -4,7 +4,7 @@ import { UNAUTHORIZED_MESSAGE } from '../../lib/errors.ts';
 import { contestPath } from '../contests/contest-play.ts';
 import { EXPIRED_MESSAGE } from '../offline/offline-attempt.ts';
 import { environment } from '../shared/environment.ts';
-import { leaveForPayment } from '../shared/leave-for-payment.ts';
+import { leaveForPayment, trialAwaitsConfirmation } from '../shared/leave-for-payment.ts';
 import { mergeAnswers } from './answer-queue.ts';
 import { loadFlags, resumePosition } from './navigator.ts';
 import type { Answers } from './quiz-answers.ts';
@@ -87,6 +87,11 @@ export function createLoader(state: QuizState, { mode, answers, onStarted, offli
   function handleLoadFailure(result: Failure) {
     if (result.status === 0) {
       $status.set({ status: 'offline', message: result.message });
+      return;
+    }
+    const email = trialAwaitsConfirmation(result);
+    if (email) {
+      $status.set({ status: 'unconfirmed', email });
       return;
     }
     if (leaveForPayment(result, leave)) return;

@@ -17,6 +17,11 @@ export type QuizStatus =
   | { status: 'offline'; message: string }
   /** The downloaded paper's plan has ended: it can be taken online only, as the offline terms say. */
   | { status: 'expired'; message: string }
+  /**
+   * Refused for want of a plan while the email the student signed up with waits for confirmation: the free
+   * trial starts when they open the link, so the quiz says so (with Resend) instead of sending them to buy.
+   */
+  | { status: 'unconfirmed'; email: string }
   | { status: 'leaving' };
 
 /** The attempt's plumbing, set by `init` and the loader and read by the other parts. */

@@ -14,6 +14,7 @@ const offline = failed('We could not reach the server.', 0);
 const counts = (dueNow: number, dueLaterToday = 0, nextDue: string | null = null): ReviewCounts => ({
   dueNow,
   dueLaterToday,
+  waiting: 0,
   nextDue,
 });
 

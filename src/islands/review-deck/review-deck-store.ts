@@ -43,7 +43,7 @@ export function createReviewDeckStore() {
   const $state = atom<DeckState>({ status: 'loading' });
   const images = createQuizImages();
   let session: ReviewQuestion[] = [];
-  let counts: ReviewCounts = { dueNow: 0, dueLaterToday: 0, nextDue: null };
+  let counts: ReviewCounts = { dueNow: 0, dueLaterToday: 0, waiting: 0, nextDue: null };
   let tally: SessionTally = { answered: 0, right: 0 };
   let shownAt = 0;
   let seconds = 0;

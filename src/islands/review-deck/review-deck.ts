@@ -4,7 +4,7 @@
  * the server keeps the deck's days.
  */
 
-import { MAX_REVIEW_SECONDS, type ReviewCounts } from '../../lib/api/review.ts';
+import { MAX_REVIEW_SECONDS, NEW_PER_DAY, type ReviewCounts } from '../../lib/api/review.ts';
 import { countOf } from '../../lib/format.ts';
 
 export const OFFLINE_MESSAGE =
@@ -46,7 +46,11 @@ export function nextReviewLine(counts: ReviewCounts, now: number): string {
     return 'Questions you get wrong or leave blank in a test come here, to be practised again just before you would forget them.';
   }
   const later = counts.dueLaterToday > 0 ? `${countOf(counts.dueLaterToday, 'question')} later today. ` : '';
-  return `${later}Your next review is due ${dueWhen(counts.nextDue, now)} (West Africa Time).`;
+  const waiting =
+    counts.waiting > 0
+      ? `${countOf(counts.waiting, 'new question')} ${counts.waiting === 1 ? 'waits' : 'wait'} for the next days: up to ${NEW_PER_DAY} new ones join your reviews each day. `
+      : '';
+  return `${later}${waiting}Your next review is due ${dueWhen(counts.nextDue, now)} (West Africa Time).`;
 }
 
 /** How a review session went. */
@@ -64,7 +68,7 @@ export function sessionLine(tally: SessionTally): string {
 /** What the summary says comes next: more due now, or when the next review is due. */
 export function afterSessionLine(counts: ReviewCounts, now: number): string {
   if (counts.dueNow > 0)
-    return `${countOf(counts.dueNow, 'more question')} ${counts.dueNow === 1 ? 'is' : 'are'} due now.`;
+    return `${countOf(counts.dueNow, 'more question')} ${counts.dueNow === 1 ? 'is' : 'are'} due now${waitingClause(counts)}.`;
   return nextReviewLine(counts, now);
 }
 
@@ -73,10 +77,18 @@ export function dueToday(counts: ReviewCounts): number {
   return counts.dueNow + counts.dueLaterToday;
 }
 
-/** The home page's reminder, when anything is due now; undefined when nothing is. */
+/** How many new questions wait past today's cap, as a clause: "386 more waiting"; empty when none wait. */
+export function waitingClause(counts: ReviewCounts): string {
+  return counts.waiting > 0 ? ` · ${counts.waiting} more waiting` : '';
+}
+
+/**
+ * The home page's reminder, when anything is due now; undefined when nothing is. New questions past the
+ * day's cap are named apart, so that a test handed in early reads as today's share and what waits.
+ */
 export function reminderLine(counts: ReviewCounts): string | undefined {
   if (counts.dueNow === 0) return undefined;
-  return `You have ${countOf(dueToday(counts), 'question')} to review today.`;
+  return `You have ${countOf(dueToday(counts), 'question')} to review today${waitingClause(counts)}.`;
 }
 
 /** The link to the deck from /award and /profile: with the count when questions are due. */

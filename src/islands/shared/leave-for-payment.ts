@@ -1,5 +1,18 @@
+import { $auth } from '../../lib/client/session.ts';
 import { PaymentCode } from '../../lib/errors.ts';
+import { awaitedConfirmation } from '../auth/email-confirmation-store.ts';
 import { environment } from './environment.ts';
+
+/**
+ * The email to confirm when a call was refused for want of a plan and the signed-in student has not
+ * confirmed the address they signed up with: confirming starts the free trial, so they need no plan yet.
+ * Undefined for any other refusal or account.
+ */
+export function trialAwaitsConfirmation(result: { code?: string }): string | undefined {
+  if (result.code !== PaymentCode.subscriptionRequired) return undefined;
+  const awaited = awaitedConfirmation($auth.get().user);
+  return awaited?.kind === 'sign-up' ? awaited.email : undefined;
+}
 
 /**
  * A call refused for want of a plan sends the student to pay: an expired plan to its renewal page, no plan

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { UTME } from '../../lib/api/utme.ts';
 import { UNRANKED_SITTING_LINE } from '../../lib/ranking.ts';
 import { CalculatorPanel, QuizTitleRow, useCalculator } from '../quiz/CalculatorToggle.tsx';
+import { ConfirmFirst } from '../quiz/ConfirmFirst.tsx';
 import { KeyboardHelp } from '../quiz/KeyboardHelp.tsx';
 import { QuestionCard } from '../quiz/QuestionCard.tsx';
 import { QuestionNavigator } from '../quiz/QuestionNavigator.tsx';
@@ -29,6 +30,8 @@ export default function Sitting() {
             Choose your subjects again
           </a>
         </QuizMessage>
+      ) : status.status === 'unconfirmed' ? (
+        <ConfirmFirst email={status.email} />
       ) : status.status === 'offline' ? (
         <OfflineMessage message={status.message} retry={() => void store.load()} />
       ) : (

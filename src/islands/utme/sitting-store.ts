@@ -11,7 +11,7 @@ import { createQuizState, type QuizCurrent } from '../quiz/quiz-state.ts';
 import { createKeyHandler, watchAttempt } from '../quiz/quiz-store.ts';
 import { createSubmission, type Submitter } from '../quiz/quiz-submit.ts';
 import { environment } from '../shared/environment.ts';
-import { leaveForPayment } from '../shared/leave-for-payment.ts';
+import { leaveForPayment, trialAwaitsConfirmation } from '../shared/leave-for-payment.ts';
 import { flattenSitting, type SittingSection, sectionAt, sectionCounts, sittingSubjects } from './sitting.ts';
 
 /** Where the result of a sitting is shown. */
@@ -104,6 +104,11 @@ export function createSittingStore() {
       return;
     }
     if (result.message === UNAUTHORIZED_MESSAGE) return; // the API client clears the session and reloads
+    const email = trialAwaitsConfirmation(result);
+    if (email) {
+      state.$status.set({ status: 'unconfirmed', email });
+      return;
+    }
     if (leaveForPayment(result, leave)) return;
     // Subjects the server refuses (400), or a bank short of questions: say so, with the way back to /utme.
     state.$status.set({ status: 'blocked', message: result.message });

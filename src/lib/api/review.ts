@@ -9,6 +9,15 @@ import type { ExamQuestion } from './exam.ts';
 /** How many due questions one session shows at most (GET /review/due's default and largest `limit`). */
 export const REVIEW_SESSION_SIZE = 20;
 
+/**
+ * The most new questions (never reviewed) that join a student's due reviews in one West Africa Time day, as
+ * Anki caps new cards, and with its default: one session (REVIEW_SESSION_SIZE) of new questions a day. Each
+ * new question brings a few reviews back over the next weeks, so 20 a day keeps a steady deck at about a
+ * quarter of an hour; a UTME mock handed in early (hundreds of blanks) is spread over the days that follow
+ * instead of burying the questions the student really got wrong. The rest wait, in order, for later days.
+ */
+export const NEW_PER_DAY = 20;
+
 /** The longest time-taken POST /review/answer accepts, in seconds (a day): the phone sends no more. */
 export const MAX_REVIEW_SECONDS = 86_400;
 
@@ -18,6 +27,8 @@ export interface ReviewCounts {
   dueNow: number;
   /** Questions due later today, before midnight West Africa Time (a mistake's 10-minute step, say). */
   dueLaterToday: number;
+  /** New questions past today's cap on new ones: they join the due reviews on later days, in order. */
+  waiting: number;
   /** When the next question not yet due becomes due, as an ISO time; null when none is waiting. */
   nextDue: string | null;
 }

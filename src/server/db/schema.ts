@@ -625,6 +625,10 @@ export const reviewCards = pgTable(
     state: smallint('state').notNull().default(0),
     lastReview: moment('last_review'),
     addedAt: moment('added_at').notNull(),
+    /** Left blank, never answered wrong, in the attempts it came from: waits behind the wrong answers. */
+    leftBlank: boolean('left_blank').notNull().default(false),
+    /** When the question was first reviewed: the day's cap on new questions counts these. */
+    introducedAt: moment('introduced_at'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.questionId] }),

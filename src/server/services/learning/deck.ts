@@ -6,14 +6,14 @@
  */
 
 import { sql } from 'drizzle-orm';
-import type { ReviewCounts, ReviewQuestion } from '../../../lib/api/review.ts';
+import { NEW_PER_DAY, type ReviewCounts, type ReviewQuestion } from '../../../lib/api/review.ts';
 import type { Executor } from '../../db/client.ts';
 import { GRACE_MS, notSkipped } from '../exams/attempt-rows.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
 import { dailyKeyOpensSql } from '../exams/daily-key.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
 import { openAttemptQuestions } from '../exams/ranking-credit.ts';
-import { endOfWestAfricaDayOf } from './schedule.ts';
+import { endOfWestAfricaDayOf, startOfWestAfricaDay } from './schedule.ts';
 
 /**
  * The most scored attempts one read of the deck takes in: a student who uploaded a week of offline tests, or
@@ -21,12 +21,19 @@ import { endOfWestAfricaDayOf } from './schedule.ts';
  */
 export const PENDING_PER_READ = 50;
 
+/** How many more new questions may join the caller's due reviews today: the cap less those first reviewed today. */
+const newAllowanceSql = (userId: string, now: Date) => sql`(select greatest(0, ${NEW_PER_DAY} - count(*))::int
+  from review_cards where user_id = ${userId}::uuid
+    and introduced_at >= ${startOfWestAfricaDay(now).toISOString()}::timestamptz)`;
+
 /**
  * Adds the mistakes of the caller's scored attempts that are not in the deck yet (the oldest
  * PENDING_PER_READ of them), and marks those attempts added, in one statement. A daily test waits until its
  * answers open (an entry would give its key away). A contest level is marked like the others, so that it
- * does not stay pending, but adds no card: its questions are the contest's alone. Each question enters once, due from the moment it was missed (an
- * upload's finish time is the phone's, so never later than now).
+ * does not stay pending, but adds no card: its questions are the contest's alone. Each question enters once,
+ * due from the moment it was missed (an upload's finish time is the phone's, so never later than now), marked
+ * left blank when no attempt it came from had an answer to it: blanks wait behind the wrong answers for the
+ * day's places for new questions (NEW_PER_DAY).
  *
  * A question already in the deck that is missed again after its last review goes back to new (a lapse is
  * counted): the student has shown they forgot it, whatever FSRS expected. One missed again before its last
@@ -51,7 +58,12 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
         and deck_added_at is null
       returning id, kind, question_ids, submitted_at
     ), missed as (
-      select shown.question_id, least(max(marked.submitted_at), ${at}::timestamptz) as missed_at
+      select shown.question_id, least(max(marked.submitted_at), ${at}::timestamptz) as missed_at,
+        bool_and(not exists (
+          select 1 from attempt_answers aa where aa.attempt_id = marked.id and aa.question_id = shown.question_id
+            and aa.option_id is not null
+            and ${notSkipped({ attemptId: sql`aa.attempt_id`, questionId: sql`aa.question_id` })}
+        )) as left_blank
       from marked cross join lateral unnest(marked.question_ids) as shown(question_id)
       where marked.kind <> 'contest' and not exists (
         select 1 from attempt_answers aa join options o on o.id = aa.option_id
@@ -60,8 +72,8 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
       )
       group by shown.question_id
     )
-    insert into review_cards (user_id, question_id, due, added_at)
-    select ${userId}::uuid, question_id, missed_at, ${at}::timestamptz from missed
+    insert into review_cards (user_id, question_id, due, added_at, left_blank)
+    select ${userId}::uuid, question_id, missed_at, ${at}::timestamptz, left_blank from missed
     on conflict (user_id, question_id) do update set
       due = excluded.due, stability = 0, difficulty = 0, scheduled_days = 0, learning_steps = 0, state = 0,
       lapses = review_cards.lapses + 1
@@ -73,25 +85,54 @@ export async function addPendingMistakes(db: Executor, userId: string, now: Date
 }
 
 interface CountsRow {
-  dueNow: number;
-  dueLaterToday: number;
-  nextDue: Date | string | null;
+  seenNow: number;
+  seenLaterToday: number;
+  freshNow: number;
+  freshLaterToday: number;
+  fresh: number;
+  allowance: number;
+  nextSeen: Date | string | null;
+  nextFresh: Date | string | null;
 }
 
-/** The caller's deck at `now`: due now, due later today (West Africa Time) and when the next is due. */
+/**
+ * The caller's deck at `now`: due now, due later today (West Africa Time), how many new questions wait for a
+ * later day, and when the next is due. Questions already reviewed are all counted; new ones only up to the
+ * day's allowance (NEW_PER_DAY), the rest wait. The allowance is counted from the data, so every instance
+ * agrees on it.
+ */
 export async function deckCounts(db: Executor, userId: string, now: Date): Promise<ReviewCounts> {
   const at = now.toISOString();
+  const endOfDay = endOfWestAfricaDayOf(now);
+  const today = sql`due > ${at}::timestamptz and due < ${endOfDay.toISOString()}::timestamptz`;
   const { rows } = (await db.execute(sql`select
-      (count(*) filter (where due <= ${at}::timestamptz))::int as "dueNow",
-      (count(*) filter (where due > ${at}::timestamptz
-        and due < ${endOfWestAfricaDayOf(now).toISOString()}::timestamptz))::int as "dueLaterToday",
-      min(due) filter (where due > ${at}::timestamptz) as "nextDue"
+      (count(*) filter (where last_review is not null and due <= ${at}::timestamptz))::int as "seenNow",
+      (count(*) filter (where last_review is not null and ${today}))::int as "seenLaterToday",
+      (count(*) filter (where last_review is null and due <= ${at}::timestamptz))::int as "freshNow",
+      (count(*) filter (where last_review is null and ${today}))::int as "freshLaterToday",
+      (count(*) filter (where last_review is null))::int as "fresh",
+      ${newAllowanceSql(userId, now)} as "allowance",
+      min(due) filter (where last_review is not null and due > ${at}::timestamptz) as "nextSeen",
+      min(due) filter (where last_review is null and due > ${at}::timestamptz) as "nextFresh"
     from review_cards where user_id = ${userId}::uuid`)) as unknown as { rows: CountsRow[] };
-  const [row] = rows;
+  const row = rows[0];
+  if (!row) return { dueNow: 0, dueLaterToday: 0, waiting: 0, nextDue: null };
+  const freshNow = Math.min(row.freshNow, row.allowance);
+  const freshLater = Math.min(row.freshLaterToday, row.allowance - freshNow);
+  const waiting = row.fresh - freshNow - freshLater;
+  const next = [
+    row.nextSeen,
+    freshNow + freshLater < row.allowance ? row.nextFresh : null,
+    // Tomorrow's allowance lets the waiting ones in at midnight.
+    waiting > 0 ? endOfDay : null,
+  ]
+    .filter((moment) => moment !== null)
+    .map((moment) => new Date(moment).getTime());
   return {
-    dueNow: row?.dueNow ?? 0,
-    dueLaterToday: row?.dueLaterToday ?? 0,
-    nextDue: row?.nextDue ? new Date(row.nextDue).toISOString() : null,
+    dueNow: row.seenNow + freshNow,
+    dueLaterToday: row.seenLaterToday + freshLater,
+    waiting,
+    nextDue: next.length > 0 ? new Date(Math.min(...next)).toISOString() : null,
   };
 }
 
@@ -106,7 +147,9 @@ interface DueRow extends StoredQuestion {
  * Up to `limit` of the caller's due questions, the longest due first; questions missed together keep their
  * paper's order, so that questions on one passage follow each other. Nothing in them gives the key away,
  * but answering one does: a question that sits in the caller's open counted attempt waits until that is
- * scored. A card whose question is in a contest's paper is never served. Read through review_cards_user_due_idx.
+ * scored. A card whose question is in a contest's paper is never served. New questions are served only within
+ * the day's allowance (NEW_PER_DAY): the wrong answers first, then the blanks, each oldest first and in their
+ * paper's order. Read through review_cards_user_due_idx.
  */
 export async function dueQuestions(
   db: Executor,
@@ -127,6 +170,16 @@ export async function dueQuestions(
     where c.user_id = ${userId}::uuid and c.due <= ${now.toISOString()}::timestamptz
       and ${bankPaperAs('p')}
       and c.question_id not in ${openAttemptQuestions(userId, now, GRACE_MS)}
+      and (c.last_review is not null or c.question_id in (
+        select n.question_id from review_cards n
+        join questions nq on nq.id = n.question_id
+        join papers np on np.id = nq.paper_id
+        where n.user_id = ${userId}::uuid and n.last_review is null and n.due <= ${now.toISOString()}::timestamptz
+          and ${bankPaperAs('np')}
+          and n.question_id not in ${openAttemptQuestions(userId, now, GRACE_MS)}
+        order by n.left_blank, n.due, nq.paper_id, nq.position
+        limit ${newAllowanceSql(userId, now)}
+      ))
     order by c.due, q.paper_id, q.position
     limit ${limit}`)) as unknown as { rows: DueRow[] };
   return rows.map((row) => ({

@@ -91,6 +91,8 @@ export async function answerReview(
         lapses: next.lapses,
         state: next.state,
         lastReview: next.lastReview,
+        // The first review of a question spends one of the day's places for new questions.
+        ...(card.lastReview === null ? { introducedAt: now } : {}),
       })
       .where(and(eq(reviewCards.userId, userId), eq(reviewCards.questionId, input.question)));
 
