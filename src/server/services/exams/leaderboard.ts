@@ -235,6 +235,11 @@ export class LeaderboardSnapshot {
     return snapshot;
   }
 
+  /** A copy read from now on (or by the refresh under way): for a caller the current copy does not show. */
+  refreshed(db: Executor): Promise<Board> {
+    return this.#refresh(db);
+  }
+
   /**
    * Drops the copy, and any refresh under way, so that the next request reads the board again: a deleted
    * account leaves this instance's board at once (others drop it within BOARD_MAX_AGE_MS).
@@ -271,9 +276,24 @@ export async function leaderboard(
   board: LeaderboardSnapshot,
   callerId: string,
 ): Promise<{ docs: LeaderboardEntry[]; me: OwnRank | null }> {
-  const [snapshot, me] = await Promise.all([board.current(db), boardKeyOf(db, callerId)]);
+  const [copy, me] = await Promise.all([board.current(db), boardKeyOf(db, callerId)]);
+  // A copy taken before the caller's last result would list them in the top as they were, or not at all,
+  // beside their current rank: that caller waits for a fresh copy (shared by everyone waiting).
+  const snapshot = me && listsStale(copy, me) ? await board.refreshed(db) : copy;
   return {
     docs: snapshot.top.map((student) => entryFor(student, callerId)),
     me: me ? { rank: rankIn(snapshot.order, me), totalScore: me.totalScore } : null,
   };
+}
+
+/** Whether `board` shows `me` in its top list other than as they stand now (or leaves them out of it). */
+function listsStale(board: Board, me: BoardKey): boolean {
+  const index = board.order.indexOf.get(me.id);
+  const current =
+    index !== undefined &&
+    board.order.totalScores[index] === me.totalScore &&
+    board.order.ats[index] === me.at;
+  if (current) return false;
+  const listedThen = index !== undefined && index < board.top.length;
+  return listedThen || rankIn(board.order, me) <= LEADERBOARD_SIZE;
 }
