@@ -406,7 +406,8 @@ test('the sitting screen sends a wrong address back to /utme, explains refused s
   await refused.getByRole('link', { name: 'Choose your subjects again' }).click();
   await expect(page).toHaveURL(/\/utme$/);
 
-  // Without a plan or the trial (the trial starts once the email is confirmed), the plans page.
+  // Without a plan or the trial, and the email not yet confirmed: confirming starts the trial, so the
+  // sitting asks for that first, and offers the plans as the other way in.
   const unconfirmed = await createStudent(baseURL ?? '', {}, { confirmEmail: false });
   const other = await page
     .context()
@@ -418,6 +419,10 @@ test('the sitting screen sends a wrong address back to /utme, explains refused s
   await guestPage.goto(
     `/utme/sitting?subjects=${unknown},6a1d3b9f-5c2e-4d4f-8a3b-2c3d4e5f6071,7b2e4cae-6d3f-4e5a-9b4c-3d4e5f607182`,
   );
-  await expect(guestPage).toHaveURL(/\/pricing$/);
+  const confirmFirst = guestPage
+    .getByRole('alert')
+    .filter({ hasText: 'Confirm your email to start your free trial' });
+  await expect(confirmFirst).toBeVisible();
+  await expect(confirmFirst.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
   await other.close();
 });

@@ -71,9 +71,11 @@ export default function ProfileView() {
           </h1>
           <p>{user.email}</p>
           <p>{user.telephone}</p>
-          <p className="coin-balance">
-            <strong>{formatThousands(user.triviaPoints)}</strong> coins ·{' '}
-            <a href="#history-heading">Coin history</a>
+          <p>
+            <span className="coin-balance">
+              <strong>{formatThousands(user.triviaPoints)}</strong> coins
+            </span>{' '}
+            · <a href="#history-heading">Coin history</a>
           </p>
           {place && (
             <p className="board-place">
