@@ -1,14 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { overlaps } from './boxes.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 // One brand, and the details that go with it (src/lib/company.ts): the name and wordmark, each subject's own
 // picture, the phone menu's Escape key, a Scroll to Top that keeps off the navigator, the store badges.
-
-type Box = { x: number; y: number; width: number; height: number };
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 /** The file name a subject's own picture has: its title in lower case, words joined by hyphens. */
 const pictureOf = (title: string) => `/images/subjects/${title.toLowerCase().replaceAll(' ', '-')}.svg`;

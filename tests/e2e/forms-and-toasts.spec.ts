@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { boxOf, overlaps } from './boxes.ts';
 import {
   expect,
   expectNoSeriousViolations,
@@ -13,18 +14,6 @@ import {
 // are, and toasts never cover the page's headline or the form just used
 // (docs/decisions/099-form-errors-in-view-toasts-out-of-the-way-on-phones.md).
 test.use({ viewport: { width: 360, height: 740 } });
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, `${locator} has a box`).not.toBeNull();
-  return box as Box;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 /** Fails when any visible toast covers any of the elements. */
 async function expectToastsClearOf(page: Page, targets: Locator[]) {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { boxOf, overlaps } from './boxes.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 // Messages appear where the student is looking, and never on top of what the student needs (docs/decisions/068-messages-appear-where-the-student-is-looking.md,
@@ -6,19 +7,6 @@ import { expect, signIn, test } from './fixtures.ts';
 // of the quiz timer; the contact form's outcome appears under its Submit button and takes the focus, online
 // and offline.
 test.use({ viewport: { width: 360, height: 740 } });
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** The box of an element on screen; it must be there. */
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, `${locator} has a box`).not.toBeNull();
-  return box as Box;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 /** Fails when the toast covers any of the elements. */
 async function expectClearOf(toast: Locator, targets: Locator[]) {
