@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { PageQuery } from '../../lib/api/paged.ts';
 import type { Executor } from '../db/client.ts';
-import { publicCache } from '../http/public-cache.ts';
+import { publicCache } from '../http/conditional-get.ts';
 import { ok, paged } from '../http/respond.ts';
 import type { AppEnv } from '../http/types.ts';
 import { validate } from '../http/validate.ts';

@@ -17,9 +17,9 @@ import {
   verifyEmailSchema,
 } from '../../../lib/validation/account.ts';
 import { bearerToken, requestFromWebApp, requireUser } from '../../http/auth.ts';
+import { privateRevalidate } from '../../http/conditional-get.ts';
 import { presentedDeviceCookie, setDeviceCookie } from '../../http/device-cookie.ts';
 import { HttpError } from '../../http/errors.ts';
-import { privateRevalidate } from '../../http/private-cache.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
