@@ -7,7 +7,7 @@ import {
   UNAUTHORIZED_MESSAGE,
 } from '../errors.ts';
 import { showErrorModal } from './error-modal.ts';
-import { clearAllButUnsentWork, readToken } from './storage.ts';
+import { endInvalidSession, readToken } from './storage.ts';
 import { showToast } from './toasts.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,11 +56,7 @@ export interface ApiClientOptions {
 const browserOptions: Required<Omit<ApiClientOptions, 'fetch'>> = {
   token: readToken,
   showToast,
-  onUnauthorized: () => {
-    // As logging out does: the answers not yet sent stay, for the student's next sign-in.
-    clearAllButUnsentWork(localStorage);
-    location.reload();
-  },
+  onUnauthorized: endInvalidSession,
 };
 
 /**

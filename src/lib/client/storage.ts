@@ -32,3 +32,12 @@ export function clearAllButUnsentWork(storage: Storage): void {
     }
   }
 }
+
+/**
+ * The session is no longer valid (a 401): as logging out does, empties localStorage but the answers not
+ * yet sent, which stay for the student's next sign-in, and reloads the page signed out.
+ */
+export function endInvalidSession(): void {
+  clearAllButUnsentWork(localStorage);
+  location.reload();
+}

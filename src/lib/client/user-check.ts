@@ -12,7 +12,8 @@
 import type { OwnRank } from '../api/exam.ts';
 import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from '../api/start-calls.ts';
 import type { SessionPayload } from '../api/user.ts';
-import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, clearAllButUnsentWork } from './storage.ts';
+import { formatThousands, ordinal } from '../format.ts';
+import { AUTH_STORE_KEY, endInvalidSession, readToken } from './storage.ts';
 
 /** localStorage: `{ etag, payload }` of the last 200 from GET /api/v1/user. */
 export const USER_ANSWER_KEY = 'user-answer';
@@ -68,7 +69,7 @@ export function checkUser(): Promise<UserCheck | undefined> {
 }
 
 async function fetchUser(): Promise<UserCheck | undefined> {
-  const token = localStorage.getItem(AUTH_TOKEN_KEY);
+  const token = readToken();
   if (!token) return undefined;
   const kept = read<{ etag: string; payload: SessionPayload }>(localStorage, USER_ANSWER_KEY);
   const headers: Record<string, string> = { ...webuser, Authorization: `Bearer ${token}` };
@@ -91,10 +92,7 @@ async function fetchUser(): Promise<UserCheck | undefined> {
     return { status: 0 };
   }
   sessionStorage.setItem(CHECKED_AT_KEY, String(Date.now()));
-  if (check.status === 401) {
-    clearAllButUnsentWork(localStorage);
-    location.reload();
-  }
+  if (check.status === 401) endInvalidSession();
   if (check.changed && check.payload && !check.payload.isAdmin) {
     const { user, profile } = check.payload;
     localStorage.setItem(AUTH_STORE_KEY, JSON.stringify({ user, profile, isAuth: true }));
@@ -146,9 +144,6 @@ export async function airtimeActive(): Promise<boolean> {
   return read<{ active?: boolean }>(sessionStorage, MSISDN_KEY)?.active === true;
 }
 
-const suffix = (rank: number) =>
-  [11, 12, 13].includes(rank % 100) ? 'th' : (['th', 'st', 'nd', 'rd'][rank % 10] ?? 'th');
-
 /** Writes the stored first name, coins and board place into the header's account lines. */
 function showAccount(): void {
   const user = read<{ user?: SessionPayload['user'] }>(localStorage, AUTH_STORE_KEY)?.user;
@@ -157,8 +152,8 @@ function showAccount(): void {
   const text = [
     // The first name only: the full name is the heading of /profile and /buy-coins.
     user.firstName,
-    `${user.triviaPoints.toLocaleString('en-NG')} coins`,
-    place ? `${place.rank}${suffix(place.rank)} on the Leader Board` : '',
+    `${formatThousands(user.triviaPoints)} coins`,
+    place ? `${ordinal(place.rank)} on the Leader Board` : '',
   ]
     .filter(Boolean)
     .join(' · ');
