@@ -1,7 +1,7 @@
 /** The student the island store tests sign in, and the plans they are offered, as the API sends them. */
 
 import type { Plan } from '../../src/lib/api/plans.ts';
-import type { User } from '../../src/lib/api/user.ts';
+import type { SessionPayload, User } from '../../src/lib/api/user.ts';
 
 /** Aisha Bello, confirmed, with the 80 welcome coins unless the test says otherwise. */
 export const student = (overrides: Partial<User> = {}): User => ({
@@ -17,6 +17,14 @@ export const student = (overrides: Partial<User> = {}): User => ({
   isAdmin: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
+});
+
+/** What signing in as Aisha answers (GET or POST /api/v1/user): no plan, 40 points, 1,250 coins. */
+export const aishaSession = (token = 'token-aisha'): SessionPayload => ({
+  user: student({ triviaPoints: 1250 }),
+  isAdmin: false,
+  profile: { totalScore: 40, subscription: { status: 'none', planId: null, planTitle: null, endsAt: null } },
+  token,
 });
 
 /** Who pays, as a checkout names them: the student's identity and contacts. */

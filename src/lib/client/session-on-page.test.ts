@@ -1,16 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mapStorage } from '../../../tests/support/map-storage.ts';
-import { student } from '../../../tests/support/student-fixture.ts';
-import type { SessionPayload } from '../api/user.ts';
+import { aishaSession } from '../../../tests/support/student-fixture.ts';
 import { $auth, clearSession } from './session.ts';
 import { USER_CHECKED_EVENT, type UserCheck } from './user-check.ts';
 
-const aisha: SessionPayload = {
-  user: student({ triviaPoints: 1250 }),
-  isAdmin: false,
-  profile: { totalScore: 40, subscription: { status: 'none', planId: null, planTitle: null, endsAt: null } },
-  token: 'token-aisha',
-};
+const aisha = aishaSession();
 const signedOut = { user: null, profile: null, isAuth: false };
 
 // session.ts reads the stored session and starts listening for the start check when it loads, and the

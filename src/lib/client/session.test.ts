@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeDocument, installDom } from '../../../tests/support/fake-dom.ts';
 import { mapStorage, storedKeys } from '../../../tests/support/map-storage.ts';
-import { student } from '../../../tests/support/student-fixture.ts';
+import { aishaSession } from '../../../tests/support/student-fixture.ts';
 import { queueKey } from '../../islands/quiz/answer-queue.ts';
 import { CURRENT_USER_PATH } from '../api/start-calls.ts';
-import type { SessionPayload } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE, UNAUTHORIZED_MESSAGE } from '../errors.ts';
 import { CLIENT_ERROR_MESSAGE } from './api.ts';
 import {
@@ -27,12 +26,7 @@ function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-const aisha: SessionPayload = {
-  user: student({ triviaPoints: 1250 }),
-  isAdmin: false,
-  profile: { totalScore: 40, subscription: { status: 'none', planId: null, planTitle: null, endsAt: null } },
-  token: 'token-aisha',
-};
+const aisha = aishaSession();
 const signedOut = { user: null, profile: null, isAuth: false };
 
 /** The toasts on the page: their kind and message. */

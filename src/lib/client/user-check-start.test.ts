@@ -1,25 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeElement, installDom } from '../../../tests/support/fake-dom.ts';
 import { mapStorage } from '../../../tests/support/map-storage.ts';
-import { student } from '../../../tests/support/student-fixture.ts';
+import { aishaSession } from '../../../tests/support/student-fixture.ts';
+import { leaveUserCheckIdle } from '../../../tests/support/user-check-idle.ts';
 import { CURRENT_USER_PATH } from '../api/start-calls.ts';
-import type { SessionPayload } from '../api/user.ts';
 import { AUTH_STORE_KEY, AUTH_TOKEN_KEY } from './storage.ts';
-import {
-  BOARD_PLACE_KEY,
-  boardPlace,
-  checkUser,
-  MSISDN_KEY,
-  startUserCheck,
-  USER_ANSWER_KEY,
-} from './user-check.ts';
+import { BOARD_PLACE_KEY, checkUser, MSISDN_KEY, startUserCheck, USER_ANSWER_KEY } from './user-check.ts';
 
-const aisha: SessionPayload = {
-  user: student({ triviaPoints: 1250 }),
-  isAdmin: false,
-  profile: { totalScore: 40, subscription: { status: 'none', planId: null, planTitle: null, endsAt: null } },
-  token: 'token-1',
-};
+const aisha = aishaSession('token-1');
 
 /** The session key user-check.ts keeps the time of its last check under. */
 const CHECKED_AT_KEY = 'user-checked-at';
@@ -51,12 +39,7 @@ describe('startUserCheck', () => {
   });
 
   afterEach(async () => {
-    // Leaves the module idle for the next test: a start check not yet taken is taken, and its follow-ups
-    // are done before the browser's stand-ins go.
-    local.removeItem(AUTH_TOKEN_KEY);
-    await checkUser();
-    await checkUser();
-    await boardPlace();
+    await leaveUserCheckIdle(local);
     vi.unstubAllGlobals();
   });
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type FakeElement, installDom } from '../../../tests/support/fake-dom.ts';
 import { mapStorage, storedKeys } from '../../../tests/support/map-storage.ts';
-import { student } from '../../../tests/support/student-fixture.ts';
+import { aishaSession } from '../../../tests/support/student-fixture.ts';
+import { leaveUserCheckIdle } from '../../../tests/support/user-check-idle.ts';
 import { queueKey } from '../../islands/quiz/answer-queue.ts';
 import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from '../api/start-calls.ts';
-import type { SessionPayload } from '../api/user.ts';
 import { AUTH_STORE_KEY, AUTH_TOKEN_KEY } from './storage.ts';
 import {
   airtimeActive,
@@ -25,12 +25,7 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
   });
 }
 
-const aisha: SessionPayload = {
-  user: student({ triviaPoints: 1250 }),
-  isAdmin: false,
-  profile: { totalScore: 40, subscription: { status: 'none', planId: null, planTitle: null, endsAt: null } },
-  token: 'token-1',
-};
+const aisha = aishaSession('token-1');
 
 /** The session key user-check.ts keeps the time of its last check under. */
 const CHECKED_AT_KEY = 'user-checked-at';
@@ -81,12 +76,7 @@ describe('the start check of the current user', () => {
   });
 
   afterEach(async () => {
-    // Leaves the module idle for the next test: a start check not yet taken is taken, and the follow-up
-    // calls of the last check are done before the browser's stand-ins go.
-    local.removeItem(AUTH_TOKEN_KEY);
-    await checkUser();
-    await checkUser();
-    await boardPlace();
+    await leaveUserCheckIdle(local);
     vi.unstubAllGlobals();
   });
 
