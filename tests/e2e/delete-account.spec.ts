@@ -1,29 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { accountDeletedMessage } from '../../src/lib/api/user.ts';
-import { expect, expectNoSeriousViolations, openPage, type Student, test } from './fixtures.ts';
-
-/** Pays for the weekly plan through the local test checkout, so that the account has a payment to keep. */
-async function payForWeeklyPlan(baseURL: string, student: Student) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${student.token}` };
-  const reference = `test-${randomUUID()}`;
-  const checkout = await fetch(`${baseURL}/api/v1/test-checkout`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      reference,
-      amount: 50_000,
-      email: student.details.email,
-      metadata: { userId: student.user._id, purpose: 'subscription', planId: 'weekly' },
-    }),
-  });
-  expect(checkout.status, await checkout.clone().text()).toBe(201);
-  const granted = await fetch(`${baseURL}/api/v1/subscription`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ reference, channel: 'paystack', planId: 'weekly' }),
-  });
-  expect(granted.status, await granted.clone().text()).toBe(200);
-}
+import { buyPlan, expect, expectNoSeriousViolations, openPage, test } from './fixtures.ts';
 
 test('a student deletes the account on /profile at 360 px: password, what was kept, signed out', async ({
   page,
@@ -31,7 +7,8 @@ test('a student deletes the account on /profile at 360 px: password, what was ke
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await payForWeeklyPlan(baseURL ?? '', student);
+  // The weekly plan, paid, so that the account has a payment to keep.
+  await buyPlan(baseURL ?? '', student, 'weekly', 500);
   await page.setViewportSize({ width: 360, height: 740 });
   await openPage(page, '/login');
   await page.getByLabel('Phone number').fill(student.details.telephone as string);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -186,3 +187,30 @@ export const test = base.extend<{ student: Student }>({
 });
 
 export { expect };
+
+/**
+ * Pays for a plan through the local test checkout and grants it, as a card payment does: the account then
+ * holds the plan (after any it already has) and a payment to keep.
+ */
+export async function buyPlan(baseURL: string, student: Student, planId: string, naira: number) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${student.token}` };
+  const reference = `test-${randomUUID()}`;
+  const checkout = await fetch(`${baseURL}/api/v1/test-checkout`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      reference,
+      amount: naira * 100,
+      email: student.details.email,
+      metadata: { userId: student.user._id, purpose: 'subscription', planId },
+    }),
+  });
+  expect(checkout.status, await checkout.clone().text()).toBe(201);
+  const granted = await fetch(`${baseURL}/api/v1/subscription`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ reference, channel: 'paystack', planId }),
+  });
+  expect(granted.status, await granted.clone().text()).toBe(200);
+  return (await granted.json()) as { data: { subscription: { startsAt: string; endsAt: string } } };
+}

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { formatDayAndTime } from '../../src/lib/format.ts';
 import {
+  buyPlan,
   createStudent,
   expect,
   expectNoSeriousViolations,
   expectNoSidewaysScroll,
   openPage,
-  type Student,
   signIn,
   startPaper,
   test,
@@ -100,30 +99,6 @@ test("a download's size reads the same before and after it is downloaded", async
       .getByText(`1 paper taking ${before} on this phone`),
   ).toBeVisible();
 });
-
-/** Pays for a plan through the local test checkout, as the card payment does. */
-async function buyPlan(baseURL: string, student: Student, planId: string, naira: number) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${student.token}` };
-  const reference = `test-${randomUUID()}`;
-  const checkout = await fetch(`${baseURL}/api/v1/test-checkout`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      reference,
-      amount: naira * 100,
-      email: student.details.email,
-      metadata: { userId: student.user._id, purpose: 'subscription', planId },
-    }),
-  });
-  expect(checkout.status, await checkout.clone().text()).toBe(201);
-  const granted = await fetch(`${baseURL}/api/v1/subscription`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ reference, channel: 'paystack', planId }),
-  });
-  expect(granted.status, await granted.clone().text()).toBe(200);
-  return (await granted.json()) as { data: { subscription: { startsAt: string; endsAt: string } } };
-}
 
 test('a Weekly plan bought on top of a Monthly one is named as what follows it', async ({
   page,
