@@ -27,6 +27,7 @@ import type {
   utmeResultQuerySchema,
 } from '../validation/exam-requests.ts';
 import type { offlinePaperQuerySchema } from '../validation/offline.ts';
+import type { examPlanSchema } from '../validation/prediction.ts';
 import type { QuestionReportInput } from '../validation/reports.ts';
 import type { z } from '../validation/zod.ts';
 import type { AttemptHistoryEntry, AttemptHistoryKind } from './attempt-history.ts';
@@ -69,6 +70,7 @@ import type {
   TestPaymentApproved,
 } from './payments.ts';
 import type { Plan } from './plans.ts';
+import type { ExamPlan, TodayPlan, UtmePrediction } from './prediction.ts';
 import type { QuestionReport } from './reports.ts';
 import type { ReviewAnswerBody, ReviewDue, ReviewDueQuery, ReviewOutcome } from './review.ts';
 import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from './start-calls.ts';
@@ -297,4 +299,15 @@ export const utmeApi = {
     query: type<z.input<typeof utmeResultQuerySchema>>(),
   }),
   ranking: endpoint('GET', '/api/v1/exam/utme/ranking', { data: type<UtmeRanking>() }),
+} as const;
+
+/** The predicted UTME score and the plan to exam day (docs/prediction.md). */
+export const predictionApi = {
+  prediction: endpoint('GET', '/api/v1/prediction', { data: type<UtmePrediction>() }),
+  plan: endpoint('GET', '/api/v1/prediction/plan', { data: type<ExamPlan>() }),
+  setPlan: endpoint('PUT', '/api/v1/prediction/plan', {
+    data: type<ExamPlan>(),
+    body: type<z.input<typeof examPlanSchema>>(),
+  }),
+  today: endpoint('GET', '/api/v1/prediction/today', { data: type<TodayPlan>() }),
 } as const;
