@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -808,3 +809,45 @@ export const contestEntries = pgTable(
     index('contest_entries_user_idx').on(table.userId),
   ],
 );
+
+// The predicted UTME score (docs/prediction.md): each question's item-response parameters, the calibrations
+// that wrote them, and each student's plan to exam day.
+
+/**
+ * A question's parameters under the item-response model (services/prediction/irt.ts), from the latest
+ * calibration that had answers to it. A question without a row is taken at the model's prior.
+ */
+export const itemParameters = pgTable('item_parameters', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  difficulty: doublePrecision('difficulty').notNull(),
+  discrimination: doublePrecision('discrimination').notNull(),
+  /** The answers it was calibrated from: students' first answers, given before they saw its key. */
+  answers: integer('answers').notNull(),
+  /** Infit and outfit mean squares: how well the answers fit the model (1 fits); null with too few answers. */
+  infit: doublePrecision('infit'),
+  outfit: doublePrecision('outfit'),
+  calibratedAt: moment('calibrated_at').notNull(),
+});
+
+/** One calibration of the bank (npm run bank:calibrate, or the daily job): the latest finished one dates the predictions. */
+export const calibrationRuns = pgTable('calibration_runs', {
+  id: rowId(),
+  startedAt: moment('started_at').notNull(),
+  finishedAt: moment('finished_at'),
+  subjects: integer('subjects').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  answers: integer('answers').notNull().default(0),
+  students: integer('students').notNull().default(0),
+});
+
+/** A student's exam day (West Africa Time) and the three subjects they will sit besides Use of English. */
+export const examPlans = pgTable('exam_plans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  examDate: date('exam_date', { mode: 'string' }),
+  subjectIds: uuid('subject_ids').array().notNull(),
+  updatedAt: moment('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,64 @@
+/**
+ * The answers a prediction may learn from (docs/prediction.md, "What counts as evidence"): each student's first
+ * answer to a bank question, in a scored attempt, given before they had been shown its key (shown_keys, the
+ * record every door that shows a key writes to). An answer given after seeing the key measures memory, not
+ * level, so it never counts; nor do blanks (a question not answered says nothing of what the student knows),
+ * contest levels (their questions are reserved) or admins' answers. Written once here in SQL, for the
+ * calibration (every student of a subject) and for one student's prediction.
+ */
+
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bankPaperAs } from '../exams/bank-paper.ts';
+
+/** One counted answer. */
+export interface EvidenceAnswer {
+  userId: string;
+  questionId: string;
+  subjectId: string;
+  correct: boolean;
+  /** The question's options: its chance of a blind guess is 1 over this. */
+  options: number;
+}
+
+/** The counted answers of the attempts `which` selects (a condition on `a`, the attempts, and `p`, the papers). */
+function evidenceQuery(which: SQL): SQL {
+  return sql`select distinct on (a.user_id, aa.question_id)
+      a.user_id as "userId", aa.question_id as "questionId", p.subject_id as "subjectId",
+      o.is_correct as correct,
+      (select count(*) from options each where each.question_id = aa.question_id)::integer as options
+    from attempts a
+    join users u on u.id = a.user_id
+    join attempt_answers aa on aa.attempt_id = a.id
+    join options o on o.id = aa.option_id
+    join questions q on q.id = aa.question_id
+    join papers p on p.id = q.paper_id
+    where a.submitted_at is not null and a.contest_id is null and ${bankPaperAs('p')}
+      and not u.is_admin and u.deleted_at is null
+      and ${which}
+      and not exists (select 1 from shown_keys k
+        where k.user_id = a.user_id and k.question_id = aa.question_id and k.shown_at <= aa.answered_at)
+    order by a.user_id, aa.question_id, aa.answered_at`;
+}
+
+/** Every counted answer to the questions of one subject, from every student: what calibration reads. */
+export async function subjectEvidence(db: Executor, subjectId: string): Promise<EvidenceAnswer[]> {
+  const result = (await db.execute(evidenceQuery(sql`p.subject_id = ${subjectId}`))) as unknown as {
+    rows: EvidenceAnswer[];
+  };
+  return result.rows;
+}
+
+/** One student's counted answers in the given subjects: what their levels, and so their prediction, read. */
+export async function studentEvidence(
+  db: Executor,
+  userId: string,
+  subjectIds: readonly string[],
+): Promise<EvidenceAnswer[]> {
+  if (subjectIds.length === 0) return [];
+  const subjects = sql`${`{${subjectIds.join(',')}}`}::uuid[]`;
+  const result = (await db.execute(
+    evidenceQuery(sql`a.user_id = ${userId} and p.subject_id = any(${subjects})`),
+  )) as unknown as { rows: EvidenceAnswer[] };
+  return result.rows;
+}
