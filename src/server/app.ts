@@ -19,6 +19,7 @@ import { masteryRoutes } from './routes/mastery/index.ts';
 import { msisdnRoutes } from './routes/msisdn/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { planRoutes } from './routes/plans/index.ts';
+import { predictionRoutes } from './routes/prediction/index.ts';
 import { questionRoutes } from './routes/question/index.ts';
 import { reviewRoutes } from './routes/review/index.ts';
 import { subjectRoutes } from './routes/subject/index.ts';
@@ -27,6 +28,7 @@ import { yearRoutes } from './routes/year/index.ts';
 import { ContestBoards } from './services/contests/board.ts';
 import { LeaderboardSnapshot } from './services/exams/leaderboard.ts';
 import { PaperCache } from './services/exams/paper-cache.ts';
+import { PoolCache } from './services/prediction/pool-cache.ts';
 
 const ONE_MEGABYTE = 1024 * 1024;
 
@@ -39,6 +41,8 @@ export function createApp(deps: AppDeps) {
   const contestBoards = new ContestBoards();
   // One copy of the papers' questions and keys, for the exams and the contests alike.
   const papers = new PaperCache();
+  // One copy of each UTME subject's calibrated pool, checked against the database on every read.
+  const pools = new PoolCache();
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -101,6 +105,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/contest', contestRoutes(contestBoards, papers));
   app.route('/api/v1/question', questionRoutes(limits));
   app.route('/api/v1/review', reviewRoutes());
+  app.route('/api/v1/prediction', predictionRoutes(pools));
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
   app.route('/api/v1', paymentRoutes(limits));

@@ -6,6 +6,7 @@ import {
   contestApi,
   examApi,
   offlineApi,
+  predictionApi,
   reportApi,
   reviewApi,
   userApi,
@@ -134,6 +135,13 @@ async function busyStudent() {
     t.call(utmeApi.sitting, {
       query: { subjects: [mathematics.id, physics.id, biology.id].join(',') },
       token,
+    }),
+  );
+  // An exam plan: a date and three subjects.
+  await ok(
+    t.call(predictionApi.setPlan, {
+      token,
+      body: { examDate: '2026-06-20', subjects: [mathematics.id, physics.id, biology.id] },
     }),
   );
   // A contest entered.

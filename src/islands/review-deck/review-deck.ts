@@ -4,7 +4,7 @@
  * the server keeps the deck's days.
  */
 
-import { MAX_REVIEW_SECONDS, NEW_PER_DAY, type ReviewCounts } from '../../lib/api/review.ts';
+import { dueToday, MAX_REVIEW_SECONDS, NEW_PER_DAY, type ReviewCounts } from '../../lib/api/review.ts';
 import { countOf } from '../../lib/format.ts';
 
 export const OFFLINE_MESSAGE =
@@ -70,11 +70,6 @@ export function afterSessionLine(counts: ReviewCounts, now: number): string {
   if (counts.dueNow > 0)
     return `${countOf(counts.dueNow, 'more question')} ${counts.dueNow === 1 ? 'is' : 'are'} due now${waitingClause(counts)}.`;
   return nextReviewLine(counts, now);
-}
-
-/** How many questions are to be reviewed today: due now, and due later before midnight (West Africa Time). */
-export function dueToday(counts: ReviewCounts): number {
-  return counts.dueNow + counts.dueLaterToday;
 }
 
 /** How many new questions wait past today's cap, as a clause: "386 more waiting"; empty when none wait. */

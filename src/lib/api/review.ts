@@ -33,6 +33,14 @@ export interface ReviewCounts {
   nextDue: string | null;
 }
 
+/**
+ * How many questions are to be reviewed today: due now, and due later before midnight (West Africa Time),
+ * new ones within the day's cap. The home reminder and the Today card say this one number.
+ */
+export function dueToday(counts: ReviewCounts): number {
+  return counts.dueNow + counts.dueLaterToday;
+}
+
 /** A question of the deck as the session shows it: the quiz's question (never the key) and where it is from. */
 export interface ReviewQuestion extends ExamQuestion {
   subject: { _id: string; title: string };

@@ -8,6 +8,7 @@ import {
   coinLedger,
   contestEntries,
   emailConfirmations,
+  examPlans,
   masteryAnswers,
   paperDownloads,
   passwordResets,
@@ -119,6 +120,8 @@ export const ERASED_WITH_ACCOUNT = [
   questionReports,
   // Contest entries hold the address the student entered from.
   contestEntries,
+  // The exam date and subjects: the student's own plans.
+  examPlans,
 ] as const;
 
 /** The tables that reference users and keep their rows after a deletion, each with the reason. */

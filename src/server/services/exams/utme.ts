@@ -27,15 +27,18 @@ function sectionSize(isEnglish: boolean): number {
 }
 
 /** The title a sitting shows for a subject: JAMB calls the compulsory one Use of English. */
-function sittingTitle(subject: { slug: string; title: string }): string {
+export function sittingTitle(subject: { slug: string; title: string }): string {
   return subject.slug === UTME.englishSlug ? UTME.englishTitle : subject.title;
 }
 
-// A question can be in a sitting when it is in a JAMB bank paper and has exactly the four options A to D.
-const eligible = sql`p.exam_type_id = (select id from exam_types where slug = ${UTME.examTypeSlug}) and ${bankPaperAs('p')}
+/**
+ * The JAMB pool, which sittings draw from and the prediction reads: the questions (q) of JAMB bank papers (p)
+ * with exactly the four options A to D.
+ */
+export const utmeEligible = sql`p.exam_type_id = (select id from exam_types where slug = ${UTME.examTypeSlug}) and ${bankPaperAs('p')}
   and (select count(*) from options o where o.question_id = q.id) = ${UTME.optionKeys}`;
 
-interface JambSubject {
+export interface JambSubject {
   id: string;
   slug: string;
   title: string;
@@ -48,7 +51,7 @@ export async function jambSubjects(db: Executor): Promise<JambSubject[]> {
     from subjects s
     join papers p on p.subject_id = s.id
     join questions q on q.paper_id = p.id
-    where ${eligible}
+    where ${utmeEligible}
     group by s.id, s.slug, s.title
     order by s.title`)) as unknown as { rows: JambSubject[] };
   return result.rows;
@@ -115,6 +118,21 @@ export async function utmeCatalogue(db: Executor, userId: string, now: Date): Pr
   };
 }
 
+/** The `index`th subject chosen besides Use of English; refused, naming the field, if not a JAMB elective. */
+export function jambElective(all: readonly JambSubject[], id: string, index: number): JambSubject {
+  const subject = all.find((candidate) => candidate.id === id);
+  if (!subject) {
+    throw invalidField(['subjects', index], `There is no JAMB subject with the id ${id}.`);
+  }
+  if (subject.slug === UTME.englishSlug) {
+    throw invalidField(
+      ['subjects', index],
+      `${UTME.englishTitle} is in every sitting already: choose three other subjects.`,
+    );
+  }
+  return subject;
+}
+
 /** The four subjects of a new sitting, checked: each a JAMB subject with enough questions. */
 async function chosenSubjects(db: Executor, chosen: string[]): Promise<JambSubject[]> {
   const all = await jambSubjects(db);
@@ -123,16 +141,7 @@ async function chosenSubjects(db: Executor, chosen: string[]): Promise<JambSubje
     throw notFound(`${UTME.englishTitle} does not have enough questions for a UTME sitting yet.`);
   }
   const electives = chosen.map((id, index) => {
-    const subject = all.find((candidate) => candidate.id === id);
-    if (!subject) {
-      throw invalidField(['subjects', index], `There is no JAMB subject with the id ${id}.`);
-    }
-    if (subject === english) {
-      throw invalidField(
-        ['subjects', index],
-        `${UTME.englishTitle} is in every sitting already: choose three other subjects.`,
-      );
-    }
+    const subject = jambElective(all, id, index);
     if (subject.questions < UTME.electiveQuestions) {
       throw invalidField(
         ['subjects', index],
@@ -163,7 +172,7 @@ export async function subjectPool(
     select q.id, q.paper_id as "paperId", q.position, q.passage_html as passage,
       exists (select 1 from seen where seen.id = q.id) as seen
     from questions q join papers p on p.id = q.paper_id
-    where p.subject_id = ${subjectId}::uuid and ${eligible}
+    where p.subject_id = ${subjectId}::uuid and ${utmeEligible}
     order by q.paper_id, q.position`)) as unknown as { rows: PoolQuestion[] };
   return result.rows;
 }

@@ -39,6 +39,9 @@ const newAllowanceSql = (userId: string, now: Date) => sql`(select greatest(0, $
  * counted): the student has shown they forgot it, whatever FSRS expected. One missed again before its last
  * review (a daily test, taken in the morning, whose mistakes enter at midnight) is left as it is.
  *
+ * Every card enters due at the moment of its mistake, never later than now: within the cap a student's exam
+ * date puts on due dates (exam-cap.ts), which is never earlier than now, so this statement needs no cap.
+ *
  * Safe when two instances read the deck at once: the UPDATE marks each attempt once (the second waits for
  * the first's row lock, then finds deck_added_at set and skips it), the cards come only from the attempts this
  * statement marked, and ON CONFLICT makes a card that another attempt added meanwhile an update.

@@ -8,6 +8,7 @@ import { conflict, invalidField, notFound } from '../errors.ts';
 import { GRACE_MS } from '../exams/attempt-rows.ts';
 import { openAttemptQuestions, recordShown } from '../exams/ranking-credit.ts';
 import { deckCounts } from './deck.ts';
+import { cappedDue, examDateOf, examDueCap, lockSchedule } from './exam-cap.ts';
 import { countWords, type DeckRating, Rating, ratingFor, scheduleAnswer } from './schedule.ts';
 
 const RATING_NAMES: Record<DeckRating, ReviewRating> = {
@@ -19,7 +20,8 @@ const RATING_NAMES: Record<DeckRating, ReviewRating> = {
 /**
  * Marks an answer to a due question of the caller's deck, logs it (review_answers) and moves the card on, in
  * one transaction; the card's row lock makes a second answer sent at once (a double tap) find the question
- * no longer due. Reviews are practice: no points, no coins.
+ * no longer due. The card comes back before the student's exam day, if one is set (exam-cap.ts). Reviews are
+ * practice: no points, no coins.
  */
 export async function answerReview(
   db: Database,
@@ -28,6 +30,8 @@ export async function answerReview(
   now: Date,
 ): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
+    // Taken before the card's row lock, in the order setting the plan takes its locks.
+    await lockSchedule(tx, userId);
     const [card] = await tx
       .select()
       .from(reviewCards)
@@ -68,7 +72,11 @@ export async function answerReview(
       ...(input.seconds === undefined ? {} : { seconds: input.seconds }),
       words: countWords([question?.source ?? '', ...choices.map((choice) => choice.source)]),
     });
-    const next = scheduleAnswer(card, rating, now);
+    const scheduled = scheduleAnswer(card, rating, now);
+    const next = {
+      ...scheduled,
+      due: cappedDue(scheduled.due, examDueCap(await examDateOf(tx, userId), now)),
+    };
 
     await recordShown(tx, userId, [input.question], now, 'review');
     await tx.insert(reviewAnswers).values({

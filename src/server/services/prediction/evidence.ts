@@ -3,8 +3,10 @@
  * answer to a bank question, in a scored attempt, given before they had been shown its key (shown_keys, the
  * record every door that shows a key writes to). An answer given after seeing the key measures memory, not
  * level, so it never counts; nor do blanks (a question not answered says nothing of what the student knows),
- * contest levels (their questions are reserved) or admins' answers. Written once here in SQL, for the
- * calibration (every student of a subject) and for one student's prediction.
+ * answers to a question a lifeline touched (a skipped one is blank whatever row a racing save left; after a
+ * 50-50 it was a choice of two options, not the question its parameters describe), contest levels (their
+ * questions are reserved) or admins' answers. Written once here in SQL, for the calibration (every student
+ * of a subject) and for one student's prediction.
  */
 
 import { type SQL, sql } from 'drizzle-orm';
@@ -38,6 +40,8 @@ function evidenceQuery(which: SQL): SQL {
       and ${which}
       and not exists (select 1 from shown_keys k
         where k.user_id = a.user_id and k.question_id = aa.question_id and k.shown_at <= aa.answered_at)
+      and not exists (select 1 from lifeline_uses l
+        where l.attempt_id = aa.attempt_id and l.question_id = aa.question_id)
     order by a.user_id, aa.question_id, aa.answered_at`;
 }
 

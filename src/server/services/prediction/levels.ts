@@ -1,0 +1,57 @@
+/**
+ * A student's level in each of their UTME subjects, from their evidence (evidence.ts) and the questions'
+ * calibrated parameters (docs/prediction.md): the posterior over the levels and its mean. A subject with no
+ * evidence has the prior, mean 0.
+ */
+
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { studentEvidence } from './evidence.ts';
+import { estimateLevel, type ItemParameters, type LevelEstimate } from './irt.ts';
+import { priorParameters } from './pool-cache.ts';
+
+/** One subject's evidence: how many answers count, and the level they give. */
+export interface SubjectLevel {
+  answers: number;
+  level: LevelEstimate;
+}
+
+type Calibrated = Pick<ItemParameters, 'difficulty' | 'discrimination'>;
+
+/** The calibrated difficulty and discrimination of the questions `ids` that have them. */
+async function parametersOf(db: Executor, ids: readonly string[]): Promise<Map<string, Calibrated>> {
+  if (ids.length === 0) return new Map();
+  const result = (await db.execute(sql`select question_id::text as id, difficulty, discrimination
+    from item_parameters where question_id = any(${`{${ids.join(',')}}`}::uuid[])`)) as unknown as {
+    rows: ({ id: string } & Calibrated)[];
+  };
+  return new Map(
+    result.rows.map((row) => [row.id, { difficulty: row.difficulty, discrimination: row.discrimination }]),
+  );
+}
+
+/** The student's level in each subject of `subjectIds`, by subject id (every one present). */
+export async function subjectLevels(
+  db: Executor,
+  userId: string,
+  subjectIds: readonly string[],
+): Promise<Map<string, SubjectLevel>> {
+  const evidence = await studentEvidence(db, userId, subjectIds);
+  const parameters = await parametersOf(
+    db,
+    evidence.map((answer) => answer.questionId),
+  );
+  return new Map(
+    subjectIds.map((subjectId) => {
+      const answers = evidence
+        .filter((answer) => answer.subjectId === subjectId)
+        .map((answer) => {
+          // The guessing floor is always the question's own: 1 in its options.
+          const prior = priorParameters(answer.options);
+          const calibrated = parameters.get(answer.questionId);
+          return { item: calibrated ? { ...prior, ...calibrated } : prior, correct: answer.correct };
+        });
+      return [subjectId, { answers: answers.length, level: estimateLevel(answers) }];
+    }),
+  );
+}
