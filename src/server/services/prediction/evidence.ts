@@ -23,7 +23,12 @@ export interface EvidenceAnswer {
   options: number;
 }
 
-/** The counted answers of the attempts `which` selects (a condition on `a`, the attempts, and `p`, the papers). */
+/**
+ * The counted answers of the attempts `which` selects (a condition on `a`, the attempts, and `p`, the papers).
+ * A key shown at the very moment of the answer is the scoring's own: submitting saves the answers it carries
+ * at the same time as the result that shows their keys, so only a key shown strictly before the answer keeps
+ * it out.
+ */
 function evidenceQuery(which: SQL): SQL {
   return sql`select distinct on (a.user_id, aa.question_id)
       a.user_id as "userId", aa.question_id as "questionId", p.subject_id as "subjectId",
@@ -39,7 +44,7 @@ function evidenceQuery(which: SQL): SQL {
       and not u.is_admin and u.deleted_at is null
       and ${which}
       and not exists (select 1 from shown_keys k
-        where k.user_id = a.user_id and k.question_id = aa.question_id and k.shown_at <= aa.answered_at)
+        where k.user_id = a.user_id and k.question_id = aa.question_id and k.shown_at < aa.answered_at)
       and not exists (select 1 from lifeline_uses l
         where l.attempt_id = aa.attempt_id and l.question_id = aa.question_id)
     order by a.user_id, aa.question_id, aa.answered_at`;
