@@ -4,7 +4,17 @@ import { examApi, offlineApi, predictionApi } from '../../src/lib/api/endpoints.
 import { PREDICTION, type ScoreRange, type UtmePrediction } from '../../src/lib/api/prediction.ts';
 import { UTME } from '../../src/lib/api/utme.ts';
 import { ADMIN_REFUSED_MESSAGE, UNAUTHORIZED_MESSAGE } from '../../src/lib/errors.ts';
-import { attemptAnswers, papers, users } from '../../src/server/db/schema.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import {
+  attemptAnswers,
+  calibrationRuns,
+  itemParameters,
+  options,
+  papers,
+  questions,
+  users,
+  years,
+} from '../../src/server/db/schema.ts';
 import { createJambBank, type JambQuestion } from '../support/bank-fixture.ts';
 import { watchChanges } from '../support/change-watch.ts';
 import { defined } from '../support/defined.ts';
@@ -208,14 +218,12 @@ describe('GET /api/v1/prediction', () => {
       expect(used.status, used.text).toBe(200);
     }
     // A save racing the skip can leave its answer row behind: it is still blank.
-    await t.db
-      .insert(attemptAnswers)
-      .values({
-        attemptId: exam,
-        questionId: skipped.id,
-        optionId: skipped.right,
-        answeredAt: t.clock.now(),
-      });
+    await t.db.insert(attemptAnswers).values({
+      attemptId: exam,
+      questionId: skipped.id,
+      optionId: skipped.right,
+      answeredAt: t.clock.now(),
+    });
     const answers = paper
       .filter((question) => question !== skipped)
       .map((question) => ({ question: question.id, option: question.right }));
@@ -243,3 +251,93 @@ describe('GET /api/v1/prediction', () => {
     expect(refused.json.message).toBe(ADMIN_REFUSED_MESSAGE);
   });
 });
+
+describe('GET /api/v1/prediction after a calibration or an import', () => {
+  it('answers from the latest calibration and the bank as they are, whatever this instance read before', async () => {
+    const app = await createTestApp();
+    const fixture = await createJambBank(app.db);
+    const maths = fixture.subjects.mathematics;
+    const { token } = await subscribedStudent(app);
+    const subjects = [maths.id, fixture.subjects.physics.id, fixture.subjects.biology.id];
+    const sitting = await sitUtme(app, fixture, token, subjects, [
+      { right: 36, wrong: 24 },
+      ...subjects.map(() => ({ right: 24, wrong: 16 })),
+    ]);
+    const read = async () => {
+      const response = await app.call(predictionApi.prediction, { token });
+      expect(response.status, response.text).toBe(200);
+      const data = response.json.data;
+      return { maths: defined(data.subjects[1]?.score, 'score').expected, calibratedAt: data.calibratedAt };
+    };
+    const calibrate = async (finishedAt: Date, parameters: { questionId: string; difficulty: number }[]) => {
+      await app.db.delete(itemParameters);
+      if (parameters.length > 0) {
+        await app.db
+          .insert(itemParameters)
+          .values(
+            parameters.map((row) => ({ ...row, discrimination: 1, answers: 200, calibratedAt: finishedAt })),
+          );
+      }
+      await app.db.insert(calibrationRuns).values({ startedAt: finishedAt, finishedAt });
+    };
+    const before = await read();
+    expect(before.calibratedAt).toBeNull();
+
+    // The Mathematics questions the student did not meet come out hard: the same level scores less on the pool.
+    const met = new Set(sitting.sections[1]?.questions.map((question) => question._id));
+    const first = new Date('2026-03-02T02:00:00Z');
+    await calibrate(
+      first,
+      maths.questions
+        .filter((question) => !met.has(question.id))
+        .map((q) => ({ questionId: q.id, difficulty: 3 })),
+    );
+    const hard = await read();
+    expect(hard.calibratedAt).toBe(first.toISOString());
+    expect(hard.maths).toBeLessThan(before.maths);
+
+    // A new paper imported since, not calibrated yet: its questions join the pool at the prior.
+    await addJambPaper(app.db, fixture.examTypeId, maths.id, 40);
+    const imported = await read();
+    expect(imported.calibratedAt).toBe(first.toISOString());
+    expect(imported.maths).toBeGreaterThan(hard.maths);
+
+    // The next calibration finds every question ordinary: the prediction is the first one again.
+    const second = new Date('2026-03-02T03:00:00Z');
+    await calibrate(second, []);
+    expect(await read()).toEqual({ maths: before.maths, calibratedAt: second.toISOString() });
+  });
+});
+
+/** A JAMB paper of `count` four-option questions (B right), as an import would add it. */
+async function addJambPaper(db: Database, examTypeId: string, subjectId: string, count: number) {
+  const [year] = await db.insert(years).values({ year: 2031, title: '2031' }).returning({ id: years.id });
+  const [paper] = await db
+    .insert(papers)
+    .values({ examTypeId, subjectId, yearId: defined(year, 'year').id })
+    .returning({ id: papers.id });
+  const paperId = defined(paper, 'paper').id;
+  const added = await db
+    .insert(questions)
+    .values(
+      Array.from({ length: count }, (_, position) => ({
+        key: `jamb-added-${paperId}-${position}`,
+        paperId,
+        position,
+        questionHtml: `<p>Added question ${position + 1}</p>`,
+        questionSource: `Added question ${position + 1}`,
+      })),
+    )
+    .returning({ id: questions.id });
+  await db.insert(options).values(
+    added.flatMap((question) =>
+      ['A', 'B', 'C', 'D'].map((letter, position) => ({
+        questionId: question.id,
+        position,
+        optionHtml: `<p>${letter}</p>`,
+        optionSource: letter,
+        isCorrect: position === 1,
+      })),
+    ),
+  );
+}
