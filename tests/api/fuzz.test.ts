@@ -119,6 +119,10 @@ const examples: Record<string, Example> = {
     kind: 'json',
     fields: { question: firstQuestion.id, option: firstQuestion.right },
   },
+  'PUT /api/v1/prediction/plan': {
+    kind: 'json',
+    fields: { examDate: '2026-06-20', subjects: utmeSubjects.map((subject) => subject.id) },
+  },
   'POST /api/v1/subscription': {
     kind: 'json',
     fields: { reference: 'ref-000001', channel: 'paystack', planId: 'weekly' },
@@ -150,8 +154,8 @@ const RAW_BODY = new Set(['POST /api/v1/paystack/webhook']);
 const IGNORES_BODY = new Set(['POST /api/v1/user/verify-email/resend', 'POST /api/v1/contest/:id/entry']);
 // Reading the review deck first takes in the mistakes of attempts scored since it was last read: a GET that
 // may write, once. It is read once before its fuzzing, so that any attempt a fuzzed POST scored is taken in
-// and every fuzzed read must then change nothing.
-const SETTLES_WHEN_READ = new Set(['GET /api/v1/review/due']);
+// and every fuzzed read must then change nothing. The Today card counts the deck the same way.
+const SETTLES_WHEN_READ = new Set(['GET /api/v1/review/due', 'GET /api/v1/prediction/today']);
 
 /** Every field name an example uses: kept out of the garbage generators, so garbage is never valid. */
 const KNOWN_FIELDS = new Set(Object.values(examples).flatMap((example) => Object.keys(example.fields)));
