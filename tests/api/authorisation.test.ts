@@ -9,6 +9,7 @@ import {
   masteryApi,
   offlineApi,
   paymentApi,
+  predictionApi,
   userApi,
   utmeApi,
 } from '../../src/lib/api/endpoints.ts';
@@ -152,6 +153,10 @@ const NEEDS_A_USER = [
   'GET /api/v1/contest/:id/review',
   'POST /api/v1/contest/:id/level',
   'POST /api/v1/contest/:id/claim',
+  'GET /api/v1/prediction',
+  'GET /api/v1/prediction/plan',
+  'PUT /api/v1/prediction/plan',
+  'GET /api/v1/prediction/today',
 ].sort();
 
 /**
@@ -267,6 +272,13 @@ function validRequest(key: string, owner: Student): { path: string; body?: unkno
       body: { question: question.id, reason: 'wrong-key', note: 'B should be the answer' },
     },
     'GET /api/v1/review/due': { path: '/api/v1/review/due' },
+    'GET /api/v1/prediction': { path: '/api/v1/prediction' },
+    'GET /api/v1/prediction/plan': { path: '/api/v1/prediction/plan' },
+    'PUT /api/v1/prediction/plan': {
+      path: '/api/v1/prediction/plan',
+      body: { examDate: '2026-06-20', subjects: utmeSubjects.map((subject) => subject.id) },
+    },
+    'GET /api/v1/prediction/today': { path: '/api/v1/prediction/today' },
     // A question of the owner's exam: in the owner's review deck once they have submitted it wrong.
     'POST /api/v1/review/answer': {
       path: '/api/v1/review/answer',
@@ -634,6 +646,29 @@ describe('one student cannot read or change another student’s data', () => {
     expect(history.json.data.docs.map((entry: { description: string }) => entry.description)).toEqual([
       'Welcome bonus',
     ]);
+  });
+
+  it('B’s exam plan, prediction and Today card are B’s own, and setting B’s plan leaves A’s', async () => {
+    const electives = utmeSubjects.map((subject) => subject.id);
+    const a = await signUpStudent(t);
+    const b = await signUpStudent(t);
+    const setA = await t.call(predictionApi.setPlan, {
+      token: a.token,
+      body: { examDate: '2026-06-20', subjects: electives },
+    });
+    expect(setA.status, setA.text).toBe(200);
+    expect((await t.call(predictionApi.plan, { token: b.token })).json.data).toEqual({
+      examDate: null,
+      subjects: [],
+    });
+    expect((await t.call(predictionApi.prediction, { token: b.token })).json.data.chosenFrom).toBe('none');
+    expect((await t.call(predictionApi.today, { token: b.token })).json.data.daysLeft).toBeNull();
+    const reversed = [...electives].reverse();
+    await t.call(predictionApi.setPlan, { token: b.token, body: { examDate: null, subjects: reversed } });
+    expect((await t.call(predictionApi.plan, { token: a.token })).json.data).toEqual({
+      examDate: '2026-06-20',
+      subjects: electives,
+    });
   });
 
   it('B’s test history holds only B’s attempts', async () => {

@@ -2,8 +2,10 @@
 // bank on PostgreSQL. The synthetic bank (synthetic.ts: 100,000 questions, 8 exam types × 25 subjects, 50 a
 // paper) is made to look like a real one first: its first exam type becomes JAMB and its first subject
 // English (12,500 JAMB questions, 500 of them English), every question gets one of 15 topics, and two
-// students get a history (one paper answered; 160 papers answered and 3 UTME sittings). Each query is the
-// app's own function, run in the app's pool; the median of every timed run is reported.
+// students get a history (one paper answered; 160 papers answered and 3 UTME sittings). For the predicted
+// UTME score, every JAMB question is calibrated and a third student answers 7 JAMB papers in each of four
+// subjects and plans them (the heavy student plans the same four). Each query is the app's own function,
+// run in the app's pool; the median of every timed run is reported.
 //
 // With --without NAME the same queries are also timed with that index dropped (what the database was before
 // the migration that added it), in rounds that alternate the two, so that a busy machine skews both alike.
@@ -22,6 +24,8 @@ import * as schema from '../../src/server/db/schema.ts';
 import { drawQuestions } from '../../src/server/services/exams/topic-practice.ts';
 import { jambSubjects, subjectPool } from '../../src/server/services/exams/utme.ts';
 import { masteryOverview } from '../../src/server/services/learning/mastery.ts';
+import { PoolCache } from '../../src/server/services/prediction/pool-cache.ts';
+import { utmePrediction } from '../../src/server/services/prediction/predict.ts';
 import { createDatabase } from '../support/server-process.ts';
 import {
   DEFAULT_BENCH_SERVER,
@@ -43,9 +47,16 @@ const PRACTISED_TOPIC = 'Topic 07';
 interface Ids {
   light: string;
   heavy: string;
+  /** The student whose UTME score is predicted: a few hundred answers in each of their four subjects. */
+  predicted: string;
   english: string;
   elective: string;
 }
+
+/** JAMB papers the predicted student answered in each of their four subjects (45 answers a paper). */
+const PREDICTED_PAPERS = 7;
+/** The predicted student's three subjects besides English (the heavy student plans the same). */
+const PLANNED_SUBJECTS = ['synthetic-subject-2', 'synthetic-subject-3', 'synthetic-subject-4'];
 
 /** One query as the app runs it. */
 interface Query {
@@ -54,6 +65,8 @@ interface Query {
 }
 
 function queries(ids: Ids): Query[] {
+  // One process's pools, kept between requests as the app keeps them.
+  const heldPools = new PoolCache();
   return [
     {
       name: 'UTME subjects (`jambSubjects`: GET /exam/utme/subjects, every sitting start)',
@@ -70,6 +83,18 @@ function queries(ids: Ids): Query[] {
     {
       name: 'GET /mastery (`masteryOverview`), a student with many papers and 3 sittings',
       run: (db) => masteryOverview(db, ids.heavy, new Date()),
+    },
+    {
+      name: 'GET /prediction (`utmePrediction`), pools held: a few hundred answers a subject',
+      run: (db) => utmePrediction(db, heldPools, ids.predicted),
+    },
+    {
+      name: 'GET /prediction (`utmePrediction`), pools read again: the first after a calibration or import',
+      run: (db) => utmePrediction(db, new PoolCache(), ids.predicted),
+    },
+    {
+      name: 'GET /prediction (`utmePrediction`), pools held: the student with many papers and 3 sittings',
+      run: (db) => utmePrediction(db, heldPools, ids.heavy),
     },
     {
       name: 'GET /exam/topic draw (`drawQuestions`, one topic of one subject)',
@@ -105,6 +130,37 @@ async function answerPapers(
     from inserted i cross join lateral unnest(i.question_ids) with ordinality as shown(id, position)
     join options o on o.question_id = shown.id and o.position = hashtext(shown.id::text) & 3
     where shown.position % 10 <> 0`;
+}
+
+/**
+ * What the prediction reads, once: every JAMB question calibrated (a difficulty spread by a hash, as a
+ * calibration spreads them, the discrimination 1) in one finished calibration run; a student with
+ * PREDICTED_PAPERS JAMB papers answered in English and in each of PLANNED_SUBJECTS, and an exam plan naming
+ * those; and the same plan for the heavy student. A database that has a calibration run is taken as done.
+ */
+async function preparePrediction(tx: postgres.TransactionSql): Promise<void> {
+  const [done] = await tx`select count(*)::int as n from calibration_runs`;
+  if ((done?.n ?? 0) > 0) return;
+  await tx`insert into item_parameters (question_id, difficulty, discrimination, answers, calibrated_at)
+    select q.id, ((abs(hashtext(q.id::text || 'b'))::bigint % 4001) - 2000) / 1000.0, 1, 200, now()
+    from questions q join papers p on p.id = q.paper_id join exam_types t on t.id = p.exam_type_id
+    where t.slug = ${UTME.examTypeSlug}`;
+  await tx`insert into calibration_runs (started_at, finished_at, subjects, questions, answers, students)
+    values (now() - interval '10 minutes', now(), 25, 12500, 0, 0)`;
+  const subjects = [UTME.englishSlug, ...PLANNED_SUBJECTS];
+  await answerPapers(
+    tx,
+    syntheticPhone(2),
+    tx`select id, subject_id, n from (
+      select p.id, p.subject_id, row_number() over (partition by p.subject_id order by p.id) as n from papers p
+      join subjects s on s.id = p.subject_id join exam_types t on t.id = p.exam_type_id
+      where t.slug = ${UTME.examTypeSlug} and s.slug in ${tx(subjects)}
+    ) numbered where n <= ${PREDICTED_PAPERS}`,
+  );
+  await tx`insert into exam_plans (user_id, exam_date, subject_ids)
+    select u.id, (now() + interval '60 days')::date,
+      (select array_agg(id order by slug) from subjects where slug in ${tx(PLANNED_SUBJECTS)})
+    from users u where u.telephone in (${syntheticPhone(0)}, ${syntheticPhone(2)})`;
 }
 
 /**
@@ -150,6 +206,7 @@ async function prepareBank(sql: postgres.Sql): Promise<void> {
         from generate_series(1, 3) as k cross join (select id from users where telephone = ${syntheticPhone(0)}) u`;
     });
   }
+  await sql.begin((tx) => preparePrediction(tx));
   await sql`vacuum analyze`;
 }
 
@@ -157,9 +214,12 @@ async function idsOf(sql: postgres.Sql): Promise<Ids> {
   const [row] = await sql<Ids[]>`select
       (select id from users where telephone = ${syntheticPhone(1)}) as light,
       (select id from users where telephone = ${syntheticPhone(0)}) as heavy,
+      (select id from users where telephone = ${syntheticPhone(2)}) as predicted,
       (select id from subjects where slug = ${UTME.englishSlug}) as english,
       (select id from subjects where slug = 'synthetic-subject-2') as elective`;
-  if (!row?.light || !row.heavy || !row.english || !row.elective) throw new Error('The bank is not prepared');
+  if (!row?.light || !row.heavy || !row.predicted || !row.english || !row.elective) {
+    throw new Error('The bank is not prepared');
+  }
   return row;
 }
 
@@ -221,6 +281,14 @@ try {
         (select count(*) from attempt_answers aa join attempts b on b.id = aa.attempt_id
           where b.user_id = ${ids.heavy})::int as answers
       from attempts a where a.user_id = ${ids.heavy}`;
+    const [predicted] = await sql<{ answers: number; pool: number }[]>`select
+        (select count(*) from attempt_answers aa join attempts a on a.id = aa.attempt_id
+          where a.user_id = ${ids.predicted})::int as answers,
+        (select count(*) from questions q join papers p on p.id = q.paper_id
+          join exam_types t on t.id = p.exam_type_id join subjects s on s.id = p.subject_id
+          where t.slug = ${UTME.examTypeSlug} and s.slug in ${sql([UTME.englishSlug, ...PLANNED_SUBJECTS])})::int as pool`;
+    const predictedAnswers = predicted?.answers ?? 0;
+    const poolSize = predicted?.pool ?? 0;
     const [definition] = without
       ? await sql<{ def: string }[]>`select pg_get_indexdef(${without}::regclass) as def`
       : [];
@@ -277,6 +345,13 @@ ${table(header, rows)}
   options_question_position_idx per question, ${formatNumber(size.questions / 8)} here, which no index shortens. Grouping by subject
   before joining subjects saved about a tenth, so the query is as it was; making it cheap would take keeping
   the option count with the question, or the list per version of the bank.
+- GET /prediction: the whole of \`utmePrediction\` (the four subjects, the student's evidence and its
+  parameters, each pool's version, the levels and the score distributions); its budget is 50 ms. The
+  predicted student has ${formatNumber(predictedAnswers)} evidence answers in four subjects (${PREDICTED_PAPERS} JAMB papers each); the heavy one
+  plans the same subjects, with their ${formatNumber(history?.answers ?? 0)} answers over eight. "Pools held" is the app's case: each
+  subject's pool kept in the process and only its version read (services/prediction/pool-cache.ts); "read
+  again" is the first request after a calibration or an import, which reads the four pools
+  (${formatNumber(poolSize)} JAMB questions, each option list counted).
 - The heavy student's GET /mastery time is their own history (each of the ${formatNumber(history?.shown ?? 0)} questions shown to them
   looked up by primary key, then sorted per topic), not the bank.`;
     console.log(`\n${body}`);
