@@ -71,14 +71,17 @@ export interface TodayTopic {
   subject: PredictionSubject;
   /** The topic as the bank names it: what GET /exam/topic takes back. */
   topic: string;
-  /** The points out of 400 the student loses in this topic on a typical sitting, by the prediction. */
+  /**
+   * The points out of 400 the student loses in this topic on a typical sitting, by the prediction: out of its
+   * subject's 100, which are 100 of the 400. To a tenth.
+   */
   pointsAtStake: number;
 }
 
 /** What GET /api/v1/prediction/today answers: the day's work, sized to the days left. */
 export interface TodayPlan {
   examDate: string | null;
-  /** Whole days from today (West Africa Time) to the exam day; null without a date, 0 on the day. */
+  /** Whole days from today (West Africa Time) to the exam day; 0 on the day; null without a date or after it. */
   daysLeft: number | null;
   /** Review-deck questions due today (within the day's cap on new ones). */
   reviewsDue: number;
