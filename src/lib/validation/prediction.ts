@@ -1,5 +1,6 @@
 import type { ExamPlan } from '../api/prediction.ts';
 import { UTME } from '../api/utme.ts';
+import { text } from './fields.ts';
 import { z } from './zod.ts';
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,8 +17,7 @@ function isCalendarDay(text: string): boolean {
  */
 export const examPlanSchema = z
   .object({
-    examDate: z
-      .string({ error: 'Choose the day of your exam' })
+    examDate: text({ error: 'Choose the day of your exam', trim: false })
       .regex(CALENDAR_DAY, 'The exam date must be a day, such as 2027-04-24')
       .refine(isCalendarDay, 'The exam date must be a day of the calendar')
       .nullable(),
