@@ -146,10 +146,41 @@ function posteriorOf(
 }
 
 /**
+ * The log posterior of one question's (b, log a) given the expected answers at each grid point, up to a
+ * constant: the binomial log likelihood of `right[q]` right of `expected[q]`, plus the priors.
+ */
+function itemLogPosterior(
+  difficulty: number,
+  logDiscrimination: number,
+  guessing: number,
+  expected: Float64Array,
+  right: Float64Array,
+): number {
+  const { difficultySpread, logDiscriminationSpread } = CALIBRATION_PRIORS;
+  const a = Math.exp(logDiscrimination);
+  let total =
+    -(difficulty ** 2) / (2 * difficultySpread ** 2) -
+    logDiscrimination ** 2 / (2 * logDiscriminationSpread ** 2);
+  for (let q = 0; q < LEVEL_GRID.length; q += 1) {
+    if (at(expected, q) === 0) continue;
+    const z = a * (at(LEVEL_GRID, q) - difficulty);
+    // log(1 + e^z) without overflow, for log (1 − P) = log(1 − c) − log(1 + e^z).
+    const softplus = z > 30 ? z : Math.log1p(Math.exp(z));
+    const p = guessing + (1 - guessing) / (1 + Math.exp(-z));
+    total +=
+      at(right, q) * Math.log(p) + (at(expected, q) - at(right, q)) * (Math.log(1 - guessing) - softplus);
+  }
+  return total;
+}
+
+/**
  * One question's parameters that best explain the expected answers at each grid point (`expected[q]` students of
  * level at(LEVEL_GRID, q) answered, `right[q]` of them right), with the priors: Fisher scoring on (b, log a).
+ * A step that would lower the posterior is halved until it raises it: with the guessing floor the posterior is
+ * not concave (a question answered below the floor has a ridge towards b → ∞), and a full step there can jump
+ * back and forth between two points for ever, which the calibration would take for convergence.
  */
-function fitItem(
+export function fitItem(
   item: ItemParameters,
   expected: Float64Array,
   right: Float64Array,
@@ -159,6 +190,7 @@ function fitItem(
   let b = item.difficulty;
   let logA = estimateDiscrimination ? Math.log(item.discrimination) : 0;
   const c = item.guessing;
+  let current = itemLogPosterior(b, logA, c, expected, right);
   for (let step = 0; step < 6; step += 1) {
     const a = Math.exp(logA);
     let gradB = -b / difficultySpread ** 2;
@@ -193,9 +225,18 @@ function fitItem(
     } else {
       moveB = gradB / infoBB;
     }
-    b += Math.max(-1, Math.min(1, moveB));
-    logA += Math.max(-0.5, Math.min(0.5, moveA));
     if (Math.abs(moveB) < 1e-6 && Math.abs(moveA) < 1e-6) break;
+    // At most 1 in b and 0.5 in log a a step, shortened as a whole so that it keeps its direction.
+    let share = Math.min(1, 1 / Math.abs(moveB), 0.5 / Math.abs(moveA));
+    let next = itemLogPosterior(b + share * moveB, logA + share * moveA, c, expected, right);
+    while (next < current && share > 1e-4) {
+      share /= 2;
+      next = itemLogPosterior(b + share * moveB, logA + share * moveA, c, expected, right);
+    }
+    if (next < current) break;
+    b += share * moveB;
+    logA += share * moveA;
+    current = next;
   }
   return { difficulty: b, discrimination: Math.exp(logA), guessing: c };
 }
