@@ -148,19 +148,26 @@ describe('the score distributions', () => {
     expect(Array.from(sumDistributions([]))).toEqual([1]);
   });
 
-  it('reads the expected score and the percentiles of the range from the cumulative chances', () => {
-    // Cumulative chances: 0.05, 0.15, 0.65, 0.95, 1.
-    const distribution = Float64Array.of(0.05, 0.1, 0.5, 0.3, 0.05);
-    expect(scoreRange(distribution, 0.8)).toEqual({ expected: 2, low: 1, high: 3 });
-    expect(scoreRange(distribution, 0.5)).toEqual({ expected: 2, low: 2, high: 3 });
+  it('takes a score into the range when at least half of its chance lies inside the percentiles', () => {
+    // Score 1 straddles the 10th percentile with 0.04 of its 0.1 inside: out. Score 3 straddles the 90th
+    // with 0.24 of its 0.3 inside: in. The range holds 0.8 exactly.
+    const distribution = Float64Array.of(0.04, 0.1, 0.5, 0.3, 0.06);
+    expect(scoreRange(distribution, 0.8)).toEqual({ expected: 2, low: 2, high: 3 });
+    // For 0.5: score 3 has 0.04 of its 0.3 inside the 75th percentile: out.
+    expect(scoreRange(distribution, 0.5)).toEqual({ expected: 2, low: 2, high: 2 });
     // Weights that do not add up to 1 are shares of their sum.
     expect(
       scoreRange(
         distribution.map((value) => value * 4),
         0.8,
       ),
-    ).toEqual({ expected: 2, low: 1, high: 3 });
-    expect(scoreRange(Float64Array.of(0, 0, 0.1, 0.9), 0.8).expected).toBe(3);
+    ).toEqual({ expected: 2, low: 2, high: 3 });
+  });
+
+  it('ends the range on scores that can happen', () => {
+    expect(scoreRange(Float64Array.of(0, 0, 0.5, 0, 0.5), 0.8)).toEqual({ expected: 3, low: 2, high: 4 });
+    expect(scoreRange(Float64Array.of(0, 0, 1, 0), 0.8)).toEqual({ expected: 2, low: 2, high: 2 });
+    expect(scoreRange(Float64Array.of(0.02, 0.2, 0.55, 0.23), 0.8)).toEqual({ expected: 2, low: 1, high: 3 });
   });
 });
 

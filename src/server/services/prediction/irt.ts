@@ -446,8 +446,11 @@ export function sumDistributions(parts: readonly Float64Array[]): Float64Array {
 }
 
 /**
- * The expected score (rounded) and the range from the 10th to the 90th percentile (for a share of 0.8): the
- * smallest scores whose cumulative chances reach (1 − share) / 2 and (1 + share) / 2.
+ * The expected score (rounded) and the range that holds `share` of the chances (0.8: from the 10th to the 90th
+ * percentile). Scores are whole numbers, so a percentile usually falls inside one score's chance: that score is
+ * in the range when at least half of its chance lies inside the percentile, and out otherwise. The range then
+ * holds `share` of the chances on average, not at least `share` (which would make an 80% range hold 83–86% of
+ * sittings, a subject's score coming in steps of 2.5: docs/prediction.md, "How honest it is").
  */
 export function scoreRange(
   distribution: Float64Array,
@@ -459,18 +462,20 @@ export function scoreRange(
     expected += chance * score;
     total += chance;
   });
-  const lowTail = ((1 - share) / 2) * total;
-  const highTail = ((1 + share) / 2) * total;
-  let cumulative = 0;
-  let low = -1;
-  let high = distribution.length - 1;
-  for (let score = 0; score < distribution.length; score += 1) {
-    cumulative += at(distribution, score);
-    if (low < 0 && cumulative >= lowTail - 1e-12) low = score;
-    if (cumulative >= highTail - 1e-12) {
-      high = score;
-      break;
+  const tail = ((1 - share) / 2) * total;
+  /** The first score from one end with at least half of its chance past the tail, walking by `step`. */
+  const edge = (from: number, step: number): number => {
+    let beyond = 0;
+    for (let score = from; score >= 0 && score < distribution.length; score += step) {
+      const chance = at(distribution, score);
+      if (chance > 0 && beyond + chance / 2 >= tail - 1e-12) return score;
+      beyond += chance;
     }
-  }
-  return { expected: Math.round(expected / total), low: Math.max(low, 0), high };
+    return from;
+  };
+  return {
+    expected: Math.round(expected / total),
+    low: edge(0, 1),
+    high: edge(distribution.length - 1, -1),
+  };
 }
