@@ -5,8 +5,9 @@
  * level, so it never counts; nor do blanks (a question not answered says nothing of what the student knows),
  * answers to a question a lifeline touched (a skipped one is blank whatever row a racing save left; after a
  * 50-50 it was a choice of two options, not the question its parameters describe), contest levels (their
- * questions are reserved) or admins' answers. Written once here in SQL, for the calibration (every student
- * of a subject) and for one student's prediction.
+ * questions are reserved), attempts uploaded from a phone (taken at a downloaded paper, key in hand) or
+ * admins' answers. Written once here in SQL, for the calibration (every student of a subject) and for one
+ * student's prediction.
  */
 
 import { type SQL, sql } from 'drizzle-orm';
@@ -41,13 +42,20 @@ function evidenceQuery(which: SQL): SQL {
     join questions q on q.id = aa.question_id
     join papers p on p.id = q.paper_id
     where a.submitted_at is not null and a.contest_id is null and ${bankPaperAs('p')}
+      -- An uploaded attempt was taken at a downloaded paper. Its times are the phone's clock, which may run
+      -- behind the server's: by them it could seem to end before the download that showed the key.
+      and a.client_id is null
       and not u.is_admin and u.deleted_at is null
       and ${which}
+      -- The answers a hand-in carries are saved at the instant its result shows the keys, in the same
+      -- transaction (attempts.submitted_at): those were given before the key. Any other showing at or before
+      -- the answer's moment came first.
       and not exists (select 1 from shown_keys k
-        where k.user_id = a.user_id and k.question_id = aa.question_id and k.shown_at < aa.answered_at)
+        where k.user_id = a.user_id and k.question_id = aa.question_id
+          and (k.shown_at < aa.answered_at or (k.shown_at = aa.answered_at and k.shown_at <> a.submitted_at)))
       and not exists (select 1 from lifeline_uses l
         where l.attempt_id = aa.attempt_id and l.question_id = aa.question_id)
-    order by a.user_id, aa.question_id, aa.answered_at`;
+    order by a.user_id, aa.question_id, aa.answered_at, a.id`;
 }
 
 /** Every counted answer to the questions of one subject, from every student: what calibration reads. */
