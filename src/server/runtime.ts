@@ -7,11 +7,12 @@ import { addMathMLToStoredFormulas } from './services/bank/refresh-formulas.ts';
 import { startContestJobs } from './services/contests/contest-jobs.ts';
 import { createMailer } from './services/mailer.ts';
 import { createPaymentVerifier } from './services/payments/paystack.ts';
+import { startCalibrationJobs } from './services/prediction/calibration-jobs.ts';
 import { seedDatabase } from './services/seed.ts';
 
 /**
  * Opens the database, migrates it, brings stored formulas up to date and seeds it, builds the API from the
- * process's configuration, and starts the contests' finishing job.
+ * process's configuration, and starts the contests' finishing job and the daily calibration.
  */
 async function boot() {
   const config = loadConfig();
@@ -39,11 +40,14 @@ async function boot() {
   });
   // Contests end and pay their prizes whether or not anyone visits (docs/contests.md).
   const stopContestJobs = startContestJobs(db, logger, clock.now);
+  // The questions' parameters behind the predicted score are learnt again each day (docs/prediction.md).
+  const stopCalibrationJobs = startCalibrationJobs(db, logger, clock.now);
   return {
     app,
     logger,
     close: async () => {
       stopContestJobs();
+      stopCalibrationJobs();
       await database.close();
       if (redis) await closeRedis(redis);
     },

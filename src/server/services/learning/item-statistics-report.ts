@@ -103,13 +103,13 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** A text cell, quoted when needed; one a spreadsheet would read as a formula is kept as text. */
-function textCell(value: string): string {
+export function textCell(value: string): string {
   const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** A number with four decimals at most, or empty for none. */
-const numberCell = (value: number | null | undefined) =>
+export const numberCell = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Math.round(value * 10_000) / 10_000);
 
 /**
