@@ -26,7 +26,7 @@ export function misfitHint(item: Pick<Misfit, 'discrimination' | 'infit' | 'outf
   if (over(item.infit))
     return 'answers barely follow ability: check for an unclear stem or two right options';
   if (over(item.outfit)) return 'surprising answers far from its level: check for a clue or a trap';
-  return 'more predictable than chance allows: check it does not give its answer away or lean on another';
+  return 'more predictable than the model expects: check it does not give its answer away or lean on another';
 }
 
 /** The lines above a run's subjects. */
