@@ -12,9 +12,10 @@ import { calibrationRuns } from '../../db/schema.ts';
 import { withSessionLock } from '../../db/session-lock.ts';
 import { slugify } from '../bank/normalize.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
+import { calibrateOffThread } from './calibrate-off-thread.ts';
 import { numberEvidence } from './calibration-matrix.ts';
 import { subjectEvidence } from './evidence.ts';
-import { type CalibratedItem, calibrate } from './irt.ts';
+import type { CalibratedItem } from './irt.ts';
 
 /**
  * The advisory lock that keeps calibrations from overlapping, on every instance and in the staff command
@@ -123,8 +124,11 @@ async function calibrateBank(db: Database, options: CalibrationOptions): Promise
   const subjects: SubjectCalibration[] = [];
   const students = new Set<string>();
   for (const subject of await bankSubjects(db, options.subjectId)) {
+    // Between subjects the requests and timers waiting on the event loop go first (reading a large
+    // subject's evidence and numbering it is the run's own work on this thread).
+    await nextTurn();
     options.signal?.throwIfAborted();
-    const calibrated = await calibrateSubject(db, subject);
+    const calibrated = await calibrateSubject(db, subject, options.signal);
     if (!calibrated) continue;
     if (!options.dryRun) {
       await saveParameters(db, calibrated.items, options.now(), options.writeBatchRows ?? WRITE_BATCH_ROWS);
@@ -151,19 +155,22 @@ async function bankSubjects(db: Executor, subjectId: string | undefined) {
 }
 
 /** One subject's calibration from its evidence; undefined when it has none. */
-async function calibrateSubject(db: Executor, subject: { id: string; title: string }) {
+async function calibrateSubject(
+  db: Executor,
+  subject: { id: string; title: string },
+  signal: AbortSignal | undefined,
+) {
   const numbered = numberEvidence(await subjectEvidence(db, subject.id));
   if (numbered.questionIds.length === 0) return undefined;
-  // The model is CPU work for as long as a subject takes: first let the requests and timers waiting on the
-  // event loop run, so that they wait at most one subject.
-  await nextTurn();
-  const fitted = calibrate(numbered.matrix);
+  // Counted before the matrix moves to the worker thread, which leaves its arrays empty here.
+  const answers = numbered.matrix.student.length;
+  const fitted = await calibrateOffThread(numbered.matrix, signal);
   return {
     subjectId: subject.id,
     subject: subject.title,
     students: numbered.studentIds.length,
     questions: numbered.questionIds.length,
-    answers: numbered.matrix.student.length,
+    answers,
     iterations: fitted.iterations,
     converged: fitted.converged,
     items: fitted.items.map((item, index) => ({ ...item, questionId: numbered.questionIds[index] ?? '' })),
