@@ -6,14 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createPaper } from '../../tests/support/bank-fixture.ts';
-import {
-  createStudents,
-  modelAnswer,
-  normalLevels,
-  seatStudents,
-  seededRandom,
-} from '../../tests/support/calibration-fixture.ts';
+import { miskeyedPaper } from '../../tests/support/calibration-fixture.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { calibrationRuns, itemParameters, subjects } from '../server/db/schema.ts';
 
@@ -32,31 +25,12 @@ async function calibrateCommand(dataDir: string, ...args: string[]) {
   }
 }
 
-/**
- * A Mathematics paper of 30 questions that 100 students sat, answering as the model says, except the last,
- * whose key is wrong: the stronger a student, the likelier they pick the real answer, which it marks wrong.
- */
+/** The miskeyed Mathematics paper (calibration-fixture.ts), with the slug the import gives the title. */
 async function seedBank(pgliteDir: string) {
   const handle = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   try {
-    const random = seededRandom(7);
-    const paper = await createPaper(handle.db, { count: 30, subjectTitle: 'Mathematics' });
-    // The slug the import gives the title, by which --subject finds it.
+    const paper = await miskeyedPaper(handle.db, 'Mathematics');
     await handle.db.update(subjects).set({ slug: 'mathematics' }).where(eq(subjects.id, paper.ids.subject));
-    const userIds = await createStudents(handle.db, 100);
-    const levels = normalLevels(100, random);
-    await seatStudents(handle.db, {
-      paperId: paper.paperId,
-      subjectId: paper.ids.subject,
-      questions: paper.questions,
-      userIds,
-      at: new Date(Date.now() - 60 * 60_000),
-      isRight: (student, question) => {
-        const level = levels[student] ?? 0;
-        if (question === 29) return random() < 0.05 + 0.9 / (1 + Math.exp(2 * level));
-        return modelAnswer(level, -1.5 + (3 * question) / 28, random);
-      },
-    });
   } finally {
     await handle.close();
   }

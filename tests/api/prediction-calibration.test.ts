@@ -1,16 +1,19 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
-import { calibrationRuns, itemParameters } from '../../src/server/db/schema.ts';
+import { calibrationRuns, itemParameters, subjects } from '../../src/server/db/schema.ts';
 import {
   type CalibrationOutcome,
   calibrationDue,
+  findSubject,
   runCalibration,
 } from '../../src/server/services/prediction/calibration.ts';
 import { startCalibrationJobs } from '../../src/server/services/prediction/calibration-jobs.ts';
+import { describeMisfits, storedMisfits } from '../../src/server/services/prediction/calibration-misfits.ts';
 import { createPaper } from '../support/bank-fixture.ts';
 import {
   createStudents,
+  miskeyedPaper,
   modelAnswer,
   normalLevels,
   seatStudents,
@@ -160,6 +163,53 @@ describe('a calibration', () => {
     expect(runs).toHaveLength(1);
     // Once the first has ended, the lock is free again.
     expect((await runCalibration(t.db, { now: t.clock.now })).status).toBe('done');
+  });
+});
+
+describe('the misfits', () => {
+  it('places each question that fits badly in the bank, after a run and from the saved parameters', async () => {
+    const t = await createTestApp();
+    const paper = await miskeyedPaper(t.db, 'Mathematics');
+    const other = await answeredBank(t);
+    const miskeyed = paper.questions[29]?.id;
+    // A staff command names the subject by title or slug, as the import matches it.
+    await t.db.update(subjects).set({ slug: 'mathematics' }).where(eq(subjects.id, paper.ids.subject));
+    expect(await findSubject(t.db, ' MATHEMATICS ')).toEqual({ id: paper.ids.subject, title: 'Mathematics' });
+    expect(await findSubject(t.db, 'Physics')).toBeUndefined();
+    const report = reportOf(await runCalibration(t.db, { now: t.clock.now }));
+    const items = report.subjects.find((subject) => subject.subjectId === paper.ids.subject)?.items ?? [];
+    const misfits = await describeMisfits(t.db, items);
+    expect(misfits).toEqual([
+      {
+        questionId: miskeyed,
+        examType: expect.stringMatching(/^EXAM /),
+        subject: 'Mathematics',
+        year: expect.any(Number),
+        number: 30,
+        questionKey: expect.stringMatching(/-29$/),
+        topic: null,
+        answer: 'B',
+        answers: 100,
+        difficulty: expect.any(Number),
+        discrimination: 1,
+        infit: expect.any(Number),
+        outfit: expect.any(Number),
+      },
+    ]);
+    expect(misfits[0]?.infit).toBeGreaterThan(1.3);
+
+    // The saved parameters give the same list, for the subject or the bank; the other subject has none.
+    const saved = await storedMisfits(t.db, paper.ids.subject);
+    expect(saved).toEqual({ misfits, calibratedAt: t.clock.now() });
+    const everywhere = await storedMisfits(t.db);
+    expect(everywhere.misfits.filter((misfit) => misfit.questionId === miskeyed)).toEqual(misfits);
+    expect((await storedMisfits(t.db, other.second.ids.subject)).misfits).toEqual([]);
+  });
+
+  it('has none to list before the first calibration', async () => {
+    const t = await createTestApp();
+    expect(await storedMisfits(t.db)).toEqual({ misfits: [], calibratedAt: null });
+    expect(await describeMisfits(t.db, [])).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/server/db/client.ts';
 import { attemptAnswers, attempts, shownKeys, users } from '../../src/server/db/schema.ts';
-import type { FixtureQuestion } from './bank-fixture.ts';
+import { createPaper, type FixtureQuestion } from './bank-fixture.ts';
 
 // Many students' answers for the calibration's tests, written straight into the tables: signing hundreds of
 // students up through the API would take minutes. Each is a scored full exam whose keys its result showed
@@ -109,4 +109,29 @@ export async function seatStudents(
       })),
     ),
   );
+}
+
+/**
+ * A paper of 30 questions that 100 students sat, answering as the model says, except the last, whose key is
+ * wrong: the stronger a student, the likelier they pick the real answer, which it marks wrong. The
+ * calibration lists that question, and only it, as fitting badly.
+ */
+export async function miskeyedPaper(db: Database, subjectTitle: string) {
+  const random = seededRandom(7);
+  const paper = await createPaper(db, { count: 30, subjectTitle });
+  const userIds = await createStudents(db, 100);
+  const levels = normalLevels(100, random);
+  await seatStudents(db, {
+    paperId: paper.paperId,
+    subjectId: paper.ids.subject,
+    questions: paper.questions,
+    userIds,
+    at: new Date(Date.now() - 60 * 60_000),
+    isRight: (student, question) => {
+      const level = levels[student] ?? 0;
+      if (question === 29) return random() < 0.05 + 0.9 / (1 + Math.exp(2 * level));
+      return modelAnswer(level, -1.5 + (3 * question) / 28, random);
+    },
+  });
+  return paper;
 }
