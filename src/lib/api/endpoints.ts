@@ -1,6 +1,7 @@
 /**
  * Every endpoint of the API, bound once (endpoint.ts), by resource; the shapes live in each resource's
- * contract module beside this one. tests/unit/endpoints.test.ts checks that each is a route of the API.
+ * contract module beside this one. Learning's endpoints are bound in learning-endpoints.ts and re-exported here.
+ * tests/api/endpoints.test.ts checks that each is a route of the API.
  */
 
 import type {
@@ -27,7 +28,6 @@ import type {
   utmeResultQuerySchema,
 } from '../validation/exam-requests.ts';
 import type { offlinePaperQuerySchema } from '../validation/offline.ts';
-import type { examPlanSchema } from '../validation/prediction.ts';
 import type { QuestionReportInput } from '../validation/reports.ts';
 import type { z } from '../validation/zod.ts';
 import type { AttemptHistoryEntry, AttemptHistoryKind } from './attempt-history.ts';
@@ -57,7 +57,6 @@ import type {
   OwnRank,
   QuizResult,
 } from './exam.ts';
-import type { MasteryOverview, TopicPracticeQuery } from './mastery.ts';
 import type { OfflineAttemptUpload, OfflinePaper, OfflinePaperSize } from './offline.ts';
 import type { Paged, PageQuery } from './paged.ts';
 import type {
@@ -70,9 +69,7 @@ import type {
   TestPaymentApproved,
 } from './payments.ts';
 import type { Plan } from './plans.ts';
-import type { ExamPlan, TodayPlan, UtmePrediction } from './prediction.ts';
 import type { QuestionReport } from './reports.ts';
-import type { ReviewAnswerBody, ReviewDue, ReviewDueQuery, ReviewOutcome } from './review.ts';
 import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from './start-calls.ts';
 import type { AccountDeleted, ConfirmationSent, EmailConfirmed, SessionPayload, User } from './user.ts';
 import type { UtmeCatalogue, UtmeRanking, UtmeResult, UtmeSitting } from './utme.ts';
@@ -166,15 +163,6 @@ export const coinHistoryApi = {
   }),
 } as const;
 
-/** Mastery's endpoints: the overview, and a practice of one topic. */
-export const masteryApi = {
-  overview: endpoint('GET', '/api/v1/mastery', { data: type<MasteryOverview>() }),
-  topic: endpoint('GET', '/api/v1/exam/topic', {
-    data: type<ExamPayload>(),
-    query: type<TopicPracticeQuery>(),
-  }),
-} as const;
-
 /** The endpoints of papers taken offline (docs/offline.md). */
 export const offlineApi = {
   size: endpoint('GET', '/api/v1/exam/download/size', {
@@ -228,15 +216,6 @@ export const reportApi = {
   send: endpoint('POST', '/api/v1/question/report', {
     data: type<QuestionReport>(),
     body: type<QuestionReportInput>(),
-  }),
-} as const;
-
-/** The review deck's endpoints (docs/learning.md). */
-export const reviewApi = {
-  due: endpoint('GET', '/api/v1/review/due', { data: type<ReviewDue>(), query: type<ReviewDueQuery>() }),
-  answer: endpoint('POST', '/api/v1/review/answer', {
-    data: type<ReviewOutcome>(),
-    body: type<ReviewAnswerBody>(),
   }),
 } as const;
 
@@ -301,13 +280,4 @@ export const utmeApi = {
   ranking: endpoint('GET', '/api/v1/exam/utme/ranking', { data: type<UtmeRanking>() }),
 } as const;
 
-/** The predicted UTME score and the plan to exam day (docs/prediction.md). */
-export const predictionApi = {
-  prediction: endpoint('GET', '/api/v1/prediction', { data: type<UtmePrediction>() }),
-  plan: endpoint('GET', '/api/v1/prediction/plan', { data: type<ExamPlan>() }),
-  setPlan: endpoint('PUT', '/api/v1/prediction/plan', {
-    data: type<ExamPlan>(),
-    body: type<z.input<typeof examPlanSchema>>(),
-  }),
-  today: endpoint('GET', '/api/v1/prediction/today', { data: type<TodayPlan>() }),
-} as const;
+export { masteryApi, predictionApi, reviewApi } from './learning-endpoints.ts';
