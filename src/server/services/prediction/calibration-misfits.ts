@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import type { CalibratedQuestion } from './calibration.ts';
-import { FIT_RULES, fitsBadly } from './irt.ts';
+import { CALIBRATION_PRIORS, FIT_RULES, fitsBadly } from './irt.ts';
 
 /** A question that fits badly: where it is, its key, and its parameters and fit. */
 export interface Misfit {
@@ -70,18 +70,23 @@ export async function describeMisfits(db: Executor, items: readonly CalibratedQu
 }
 
 /**
- * The stored questions that fit badly (fitsBadly, in SQL: a mean square outside FIT_RULES; a question with
- * too few answers has none), of one subject or all, and when the latest calibration finished.
+ * The stored questions that fit badly (fitsBadly, in SQL: a mean square outside FIT_RULES, or a flat estimated
+ * curve; a question with too few answers has no mean squares), of one subject or all, and when the latest
+ * calibration finished.
  */
 export async function storedMisfits(
   db: Executor,
   subjectId?: string,
 ): Promise<{ misfits: Misfit[]; calibratedAt: Date | null }> {
   const outside = (column: SQL) => sql`(${column} < ${FIT_RULES.low} or ${column} > ${FIT_RULES.high})`;
+  const flat = sql`(ip.answers >= ${CALIBRATION_PRIORS.answersForDiscrimination} and ip.discrimination < ${FIT_RULES.minDiscrimination})`;
   const ofSubject = subjectId === undefined ? sql`` : sql`and p.subject_id = ${subjectId}::uuid`;
   const misfits = rowsOf<Misfit>(
     await db.execute(
-      placementQuery(sql`(${outside(sql`ip.infit`)} or ${outside(sql`ip.outfit`)}) ${ofSubject}`, true),
+      placementQuery(
+        sql`(${outside(sql`ip.infit`)} or ${outside(sql`ip.outfit`)} or ${flat}) ${ofSubject}`,
+        true,
+      ),
     ),
   );
   const [latest] = rowsOf<{ ms: number | null }>(

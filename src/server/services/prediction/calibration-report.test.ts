@@ -14,7 +14,7 @@ const misfit = (overrides: Partial<Misfit> = {}): Misfit => ({
   answer: 'C',
   answers: 1234,
   difficulty: 1.8349,
-  discrimination: 0.42,
+  discrimination: 0.38,
   infit: 1.41,
   outfit: 1.72,
   ...overrides,
@@ -66,19 +66,19 @@ describe('the report', () => {
   it('lists each misfit with where it is, its numbers and a hint', () => {
     const lines = misfitSection([misfit(), misfit({ topic: null, number: 3, infit: null, outfit: 0.55 })]);
     expect(lines[0]).toBe(
-      '2 question(s) fit badly (infit or outfit outside 0.70–1.30, with at least 30 answers).',
+      '2 question(s) fit badly (infit or outfit outside 0.70–1.30, with at least 30 answers; or a discrimination under 0.40, with at least 150).',
     );
     expect(lines.slice(-7)).toEqual([
       'JAMB Mathematics 2019, question 12 (jamb-mathematics-2019-12), answer C, topic Indices',
-      '  1,234 answers, difficulty 1.83, discrimination 0.42, infit 1.41, outfit 1.72',
+      '  1,234 answers, difficulty 1.83, discrimination 0.38, infit 1.41, outfit 1.72',
       '  more able students get it wrong: check the key',
       '',
       'JAMB Mathematics 2019, question 3 (jamb-mathematics-2019-12), answer C',
-      '  1,234 answers, difficulty 1.83, discrimination 0.42, infit -, outfit 0.55',
+      '  1,234 answers, difficulty 1.83, discrimination 0.38, infit -, outfit 0.55',
       '  more able students get it wrong: check the key',
     ]);
     expect(misfitSection([])).toEqual([
-      'No question fits badly (infit or outfit outside 0.70–1.30, with at least 30 answers).',
+      'No question fits badly (infit or outfit outside 0.70–1.30, with at least 30 answers; or a discrimination under 0.40, with at least 150).',
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('the report', () => {
     const csv = misfitsCsv([misfit({ topic: 'Sets, relations', questionKey: '=cmd' })]);
     expect(csv.startsWith('\uFEFFExam type,Subject,Year,No.,Question ID,Topic,Answer,Answers,')).toBe(true);
     expect(csv.split('\r\n')[1]).toBe(
-      'JAMB,Mathematics,2019,12,\'=cmd,"Sets, relations",C,1234,1.8349,0.42,1.41,1.72,more able students get it wrong: check the key',
+      'JAMB,Mathematics,2019,12,\'=cmd,"Sets, relations",C,1234,1.8349,0.38,1.41,1.72,more able students get it wrong: check the key',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
   });

@@ -5,9 +5,6 @@ import type { CalibrationReport, SubjectCalibration } from './calibration.ts';
 import type { Misfit } from './calibration-misfits.ts';
 import { CALIBRATION_PRIORS, FIT_RULES } from './irt.ts';
 
-/** Below this, an estimated discrimination says the question barely tells stronger students from weaker. */
-export const LOW_DISCRIMINATION = 0.5;
-
 const count = (value: number) => value.toLocaleString('en-GB');
 const decimal = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 const over = (value: number | null) => value !== null && value > FIT_RULES.high;
@@ -20,7 +17,7 @@ const over = (value: number | null) => value !== null && value > FIT_RULES.high;
  * gives itself away or hangs on another.
  */
 export function misfitHint(item: Pick<Misfit, 'discrimination' | 'infit' | 'outfit'>): string {
-  if (item.discrimination < LOW_DISCRIMINATION || (over(item.infit) && over(item.outfit))) {
+  if (item.discrimination < FIT_RULES.minDiscrimination || (over(item.infit) && over(item.outfit))) {
     return 'more able students get it wrong: check the key';
   }
   if (over(item.infit))
@@ -44,7 +41,7 @@ export function subjectLine(subject: SubjectCalibration): string {
 
 /** The questions that fit badly, each with where it is, its numbers and a hint; or a line saying none does. */
 export function misfitSection(misfits: readonly Misfit[]): string[] {
-  const rule = `infit or outfit outside ${FIT_RULES.low.toFixed(2)}–${FIT_RULES.high.toFixed(2)}, with at least ${FIT_RULES.minAnswers} answers`;
+  const rule = `infit or outfit outside ${FIT_RULES.low.toFixed(2)}–${FIT_RULES.high.toFixed(2)}, with at least ${FIT_RULES.minAnswers} answers; or a discrimination under ${FIT_RULES.minDiscrimination.toFixed(2)}, with at least ${CALIBRATION_PRIORS.answersForDiscrimination}`;
   if (misfits.length === 0) return [`No question fits badly (${rule}).`];
   const legend = [
     `${misfits.length} question(s) fit badly (${rule}).`,

@@ -24,7 +24,17 @@ export const CALIBRATION_PRIORS = {
 } as const;
 
 /** Answers a question needs before its fit is judged, and the band of mean squares that fits. */
-export const FIT_RULES = { minAnswers: 30, low: 0.7, high: 1.3 } as const;
+export const FIT_RULES = {
+  minAnswers: 30,
+  low: 0.7,
+  high: 1.3,
+  /**
+   * A question whose discrimination is estimated (CALIBRATION_PRIORS.answersForDiscrimination answers) and comes
+   * out below this barely tells stronger students from weaker ones: a key that abler students get wrong is
+   * fitted as a nearly flat curve, whose mean squares look fine (docs/prediction.md, "Calibration").
+   */
+  minDiscrimination: 0.4,
+} as const;
 
 export interface CalibratedItem extends ItemParameters {
   answers: number;
@@ -268,8 +278,13 @@ function withFit(
 }
 
 /** Whether a calibrated question fits the model badly enough for an editor to look at it. */
-export function fitsBadly(item: Pick<CalibratedItem, 'infit' | 'outfit'>): boolean {
+export function fitsBadly(
+  item: Pick<CalibratedItem, 'infit' | 'outfit' | 'discrimination' | 'answers'>,
+): boolean {
   const outside = (value: number | null) =>
     value !== null && (value < FIT_RULES.low || value > FIT_RULES.high);
-  return outside(item.infit) || outside(item.outfit);
+  const flat =
+    item.answers >= CALIBRATION_PRIORS.answersForDiscrimination &&
+    item.discrimination < FIT_RULES.minDiscrimination;
+  return outside(item.infit) || outside(item.outfit) || flat;
 }

@@ -13,6 +13,7 @@ import {
   CALIBRATION_PRIORS,
   calibrate,
   estimateLevel,
+  FIT_RULES,
   fitItem,
   fitsBadly,
   LEVEL_GRID,
@@ -228,6 +229,7 @@ describe('calibration from simulated answers', () => {
   const truth = Array.from({ length: 60 }, () => drawItem(random));
   const levels = Array.from({ length: 400 }, () => random.normal());
   const realKey = { difficulty: 0, discrimination: 1.5, guessing: FOUR_OPTIONS };
+  const reversed = { difficulty: 0, discrimination: -1, guessing: FOUR_OPTIONS };
   const log = new AnswerLog();
   levels.forEach((theta, student) => {
     truth.forEach((item, index) => {
@@ -236,8 +238,10 @@ describe('calibration from simulated answers', () => {
     // The key marks one of the three distractors: right only when a student picks that distractor.
     log.add(student, 60, random.uniform() < (1 - trueChance(realKey, theta)) / 3);
     if (student < 20) log.add(student, 61, random.uniform() < trueChance(realKey, theta));
+    // A reversed question: the abler the student, the likelier they miss it.
+    log.add(student, 62, random.uniform() < trueChance(reversed, theta));
   });
-  const calibration = calibrate(log.matrix(levels.length, Array(62).fill(FOUR_OPTIONS)));
+  const calibration = calibrate(log.matrix(levels.length, Array(63).fill(FOUR_OPTIONS)));
   const ordinary = calibration.items.slice(0, 60);
 
   it('converges and recovers the difficulties', () => {
@@ -267,8 +271,14 @@ describe('calibration from simulated answers', () => {
     // Every ordinary question's infit is inside the band. Outfit, which weighs a surprise by how unlikely it
     // was, wobbles on easy and steep questions: with 400 answers, a true-to-the-model question can fall below
     // 0.7 (docs/prediction.md, "How honest it is").
-    expect(ordinary.filter((item) => fitsBadly({ infit: item.infit, outfit: null }))).toEqual([]);
+    expect(ordinary.filter((item) => fitsBadly({ ...item, outfit: null }))).toEqual([]);
     expect(ordinary.filter(fitsBadly).length).toBeLessThanOrEqual(2);
+  });
+
+  it('flags the reversed question by its flat curve, whatever its mean squares', () => {
+    const flat = defined(calibration.items[62], 'reversed question');
+    expect(flat.discrimination).toBeLessThan(FIT_RULES.minDiscrimination);
+    expect(fitsBadly(flat)).toBe(true);
   });
 
   it('keeps a discrimination of 1 and judges no fit for a question with few answers', () => {
@@ -278,7 +288,9 @@ describe('calibration from simulated answers', () => {
   });
 
   it('flags a mean square outside the band on either side', () => {
-    expect(fitsBadly({ infit: 1.1, outfit: 1.35 })).toBe(true);
-    expect(fitsBadly({ infit: 0.65, outfit: 1 })).toBe(true);
+    const steady = { answers: 400, discrimination: 1 };
+    expect(fitsBadly({ ...steady, infit: 1.1, outfit: 1.35 })).toBe(true);
+    expect(fitsBadly({ ...steady, infit: 0.65, outfit: 1 })).toBe(true);
+    expect(fitsBadly({ ...steady, infit: 1.1, outfit: 0.9 })).toBe(false);
   });
 });
