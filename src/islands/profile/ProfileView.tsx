@@ -8,7 +8,9 @@ import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { MyContests } from '../contests/MyContests.tsx';
 import { TopicMasteryView } from '../mastery/TopicMastery.tsx';
 import { DownloadedPapers } from '../offline/DownloadedPapers.tsx';
-import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';
+import { ExamPlanForm } from '../prediction/ExamPlanForm.tsx';
+import PredictionPanel from '../prediction/PredictionPanel.tsx';
+import { TodayCard } from '../prediction/TodayCard.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
@@ -27,6 +29,8 @@ const TILE_FIELDS: ProfileField[] = ['firstName', 'lastName', 'email', 'telephon
  */
 const SECTIONS = [
   ['details-heading', 'Your details'],
+  ['prediction-heading', 'Predicted score'],
+  ['exam-plan-heading', 'Exam plan'],
   ['mastery-heading', 'Topic mastery'],
   ['downloads-heading', 'Downloaded papers'],
   ['my-tests-heading', 'My tests'],
@@ -34,7 +38,10 @@ const SECTIONS = [
   ['history-heading', 'Coin History'],
 ] as const;
 
-/** /profile: the student's details, edit dialog, sharing, downloads, tests, coins and logout (spec §2). */
+/**
+ * /profile: the student's details, edit dialog, sharing, the day's work, the predicted score and exam plan,
+ * downloads, tests, coins and logout (spec §2).
+ */
 export default function ProfileView() {
   const [store] = useState(createProfileStore);
   const user = useStore(store.$user);
@@ -96,9 +103,8 @@ export default function ProfileView() {
         </ul>
       </nav>
       <PlanStatus />
-      <p className="profile-review-link">
-        <ReviewDeckLink />
-      </p>
+      {/* The day's work, with the link to the review deck and its count. */}
+      <TodayCard />
 
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">Your details</h2>
@@ -154,6 +160,10 @@ export default function ProfileView() {
           Logout
         </button>
       </section>
+
+      <PredictionPanel place="profile" />
+
+      <ExamPlanForm headingId="exam-plan-heading" />
 
       <TopicMasteryView />
 

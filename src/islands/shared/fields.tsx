@@ -6,8 +6,11 @@ interface FieldProps {
   value: string;
   error?: string | undefined;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date';
   autoComplete?: string;
+  /** The first and last day a date field offers (YYYY-MM-DD). */
+  min?: string;
+  max?: string;
   maxLength?: number;
   inputMode?: 'text' | 'numeric' | 'email' | 'tel';
   readOnly?: boolean;
