@@ -180,6 +180,7 @@ test('setting an exam date shows the days to it on home’s Today card and /prof
   await page.goto('/profile');
   await form.getByRole('button', { name: 'Clear the date' }).click();
   await expect(date).toHaveValue('');
+  await expect(date).toBeFocused();
   await form.getByRole('button', { name: 'Save my plan' }).click();
   await expect(page.getByText('Your exam plan is saved.')).toBeVisible();
   await expect(today.getByText(/^Set the day of your exam/)).toBeVisible();

@@ -53,7 +53,16 @@ function PlanFields({ store }: { store: ExamPlanStore }) {
       </p>
       <TextField label="Exam date" type="date" min={min} max={max} {...form.bind('examDate')} />
       {form.values.examDate !== '' && (
-        <button type="button" className="link-button exam-plan-clear" onClick={store.clearDate}>
+        <button
+          type="button"
+          className="link-button exam-plan-clear"
+          onClick={(event) => {
+            store.clearDate();
+            // The button goes once the date is empty: the focus moves to the field rather than get lost.
+            const field = event.currentTarget.form?.elements.namedItem('examDate');
+            if (field instanceof HTMLInputElement) field.focus();
+          }}
+        >
           Clear the date
         </button>
       )}
