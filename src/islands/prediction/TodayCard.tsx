@@ -25,7 +25,7 @@ function TodayWork({ plan, onPractise }: { plan: TodayPlan; onPractise: (topic: 
         <p className="today-days">{days}</p>
       ) : (
         <p>
-          {setDatePrompt(plan.daysLeft)} <a href="#exam-plan-heading">{SET_DATE_LINK}</a>
+          {setDatePrompt(plan)} <a href="#exam-plan-heading">{SET_DATE_LINK}</a>
         </p>
       )}
       <p className="today-reviews">

@@ -33,7 +33,7 @@ export async function showHomeDay(card: HTMLElement, reminder: HTMLElement, stor
 function fillTodayCard(card: HTMLElement, plan: TodayPlan, practise: (topic: TodayTopic) => void) {
   const part = (name: string) => card.querySelector<HTMLElement>(`[data-today-${name}]`);
   const days = daysLeftLine(plan.daysLeft);
-  setText(part('days'), days ?? setDatePrompt(plan.daysLeft));
+  setText(part('days'), days ?? setDatePrompt(plan));
   const setDate = part('set-date');
   if (setDate) setDate.hidden = days !== undefined;
   setText(part('reviews'), reviewsLine(plan.reviewsDue));

@@ -32,11 +32,11 @@ describe('the Today card’s words', () => {
     expect(daysLeftLine(0)).toBe('Your exam is today. Good luck!');
   });
 
-  it('asks for the date when none is set, or when it has passed', () => {
+  it('asks for the date when none is set, or for the next one when it has passed', () => {
     expect(daysLeftLine(null)).toBeUndefined();
-    expect(daysLeftLine(-3)).toBeUndefined();
-    expect(setDatePrompt(null)).toMatch(/^Set the day of your exam/);
-    expect(setDatePrompt(-3)).toMatch(/^Your exam day has passed/);
+    expect(setDatePrompt({ examDate: null, daysLeft: null })).toMatch(/^Set the day of your exam/);
+    // Past the day, the server still names it but counts no days left.
+    expect(setDatePrompt({ examDate: '2026-03-01', daysLeft: null })).toMatch(/^Your exam day has passed/);
   });
 
   it('says the reviews due, and links to the deck with their count', () => {

@@ -17,14 +17,17 @@ export const PLAN_PATH = '/profile#exam-plan-heading';
 
 /** The days to the exam: "42 days to your exam"; undefined without a date, or once the day has passed. */
 export function daysLeftLine(daysLeft: number | null): string | undefined {
-  if (daysLeft === null || daysLeft < 0) return undefined;
+  if (daysLeft === null) return undefined;
   if (daysLeft === 0) return 'Your exam is today. Good luck!';
   return `${countOf(daysLeft, 'day')} to your exam`;
 }
 
-/** What the card asks of a student whose date is not set, or has passed. */
-export function setDatePrompt(daysLeft: number | null): string {
-  return daysLeft !== null && daysLeft < 0
+/**
+ * What the card asks of a student without days left: to set the date, or, when the day they set has passed
+ * (the server still names it, with no days left), to set the next one.
+ */
+export function setDatePrompt(plan: Pick<TodayPlan, 'examDate' | 'daysLeft'>): string {
+  return plan.examDate !== null && plan.daysLeft === null
     ? 'Your exam day has passed. Set the day of your next exam to plan towards it.'
     : 'Set the day of your exam, and each day’s work is sized to the days you have left.';
 }
