@@ -116,7 +116,10 @@ test('a fresh student is told how many answers a prediction needs and chooses th
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 
-  // The plan form is open for a student with no subjects: the browser refuses two subjects, as the API would.
+  // The plan form opens from the panel: the browser refuses two subjects, as the API would.
+  const choose = shown.getByRole('button', { name: 'Choose your subjects' });
+  await expect(choose).toHaveAttribute('aria-expanded', 'false');
+  await choose.click();
   const form = shown.getByRole('region', { name: 'Your exam plan' });
   await form.getByRole('checkbox', { name: 'Physics', exact: true }).check();
   await form.getByRole('checkbox', { name: 'Chemistry', exact: true }).check();

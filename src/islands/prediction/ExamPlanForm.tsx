@@ -72,7 +72,7 @@ function PlanFields({ store }: { store: ExamPlanStore }) {
         aria-invalid={subjectsError ? true : undefined}
         aria-describedby={subjectsError ? `${id}-subjects-error` : undefined}
       >
-        <legend>Your four subjects: {UTME.englishTitle} and three more</legend>
+        <legend>The subjects you will sit in the UTME: {UTME.englishTitle} and three more</legend>
         <ul className="plain-list picker-list">
           <li className="picker-choice picker-fixed">
             <input

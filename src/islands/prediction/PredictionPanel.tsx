@@ -94,8 +94,8 @@ function Prediction({ prediction, onProfile }: { prediction: UtmePrediction; onP
 
 /**
  * The predicted UTME score (docs/prediction.md, "On the screens"): on /utme, near the picker, with the exam
- * plan form behind a button (open at once for a student who has not chosen subjects); on /profile, where the
- * form has its own section.
+ * plan form behind a button (closed at first, so that the page does not open on two lists of the same
+ * subjects: the mock's picker and the plan's); on /profile, where the form has its own section.
  */
 export default function PredictionPanel({ place }: { place: 'utme' | 'profile' }) {
   const [store] = useState(() => createPredictionStore());
@@ -112,10 +112,6 @@ export default function PredictionPanel({ place }: { place: 'utme' | 'profile' }
 
   const onUtme = place === 'utme';
   const choosing = state.status === 'ready' && state.data.chosenFrom === 'none';
-  // A student who came to choose their subjects keeps the form open once they are saved.
-  useEffect(() => {
-    if (choosing) setPlanOpen(true);
-  }, [choosing]);
   return (
     <section
       className="card prediction"
@@ -134,7 +130,7 @@ export default function PredictionPanel({ place }: { place: 'utme' | 'profile' }
           aria-controls={`${id}-plan`}
           onClick={() => setPlanOpen(!planOpen)}
         >
-          Change your subjects or exam date
+          {choosing ? 'Choose your subjects' : 'Change your subjects or exam date'}
         </button>
       )}
       {onUtme && state.status === 'ready' && (
