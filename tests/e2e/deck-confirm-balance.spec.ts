@@ -90,6 +90,8 @@ test('the balance is in view on /profile and /buy-coins, and /profile jumps to i
   const jumps = page.getByRole('navigation', { name: 'Profile sections' });
   await expect(jumps.getByRole('link')).toHaveText([
     'Your details',
+    'Predicted score',
+    'Exam plan',
     'Topic mastery',
     'Downloaded papers',
     'My tests',
