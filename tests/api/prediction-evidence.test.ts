@@ -190,3 +190,49 @@ describe('the evidence of a subject', () => {
     SLOW,
   );
 });
+
+describe('the evidence as of a moment', () => {
+  it('holds only the answers of attempts scored before it, given before it', async () => {
+    const t = await createTestApp();
+    const start = new Date('2026-03-02T10:00:00Z');
+    t.clock.set(start);
+    const first = await createPaper(t.db, { count: 4 });
+    const second = await createPaper(t.db, { count: 4 });
+    const subjects = [first.ids.subject, second.ids.subject];
+    const { token, user } = await subscribedStudent(t);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    const asOf = async (moment?: Date) =>
+      (await studentEvidence(t.db, user._id, subjects, moment)).map((answer) => answer.questionId).sort();
+
+    // The first paper: two answers saved at 10:00 and 10:01, two sent with the hand-in at 10:02.
+    const [a0, a1, a2, a3] = first.questions as [
+      FixtureQuestion,
+      FixtureQuestion,
+      FixtureQuestion,
+      FixtureQuestion,
+    ];
+    const firstExam = await openPaper(t, token, first.ids);
+    await save(t, token, firstExam, right(a0));
+    t.clock.set(at(1));
+    await save(t, token, firstExam, wrong(a1));
+    t.clock.set(at(2));
+    await submit(t, token, firstExam, [right(a2), wrong(a3)]);
+    // The second paper: one answer saved at 10:03, one sent with the hand-in at 10:04.
+    const [b0, b1] = second.questions as [FixtureQuestion, FixtureQuestion];
+    t.clock.set(at(3));
+    const secondExam = await openPaper(t, token, second.ids);
+    await save(t, token, secondExam, right(b0));
+    t.clock.set(at(4));
+    await submit(t, token, secondExam, [right(b1)]);
+
+    const firstPaper = [a0, a1, a2, a3].map((question) => question.id).sort();
+    const both = [...firstPaper, b0.id, b1.id].sort();
+    // An attempt still open at the moment is not evidence yet, even its answers saved before it.
+    expect(await asOf(at(1))).toEqual([]);
+    expect(await asOf(at(2))).toEqual([]);
+    expect(await asOf(new Date(at(2).getTime() + 1))).toEqual(firstPaper);
+    expect(await asOf(at(4))).toEqual(firstPaper);
+    expect(await asOf(at(5))).toEqual(both);
+    expect(await asOf()).toEqual(both);
+  });
+});

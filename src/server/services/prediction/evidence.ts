@@ -28,9 +28,15 @@ export interface EvidenceAnswer {
  * The counted answers of the attempts `which` selects (a condition on `a`, the attempts, and `p`, the papers).
  * A key shown at the very moment of the answer is the scoring's own: submitting saves the answers it carries
  * at the same time as the result that shows their keys, so only a key shown strictly before the answer keeps
- * it out.
+ * it out. With `before`, the evidence as it stood at that moment: only answers given before it, in attempts
+ * scored before it (an attempt still open then was not evidence yet).
  */
-function evidenceQuery(which: SQL): SQL {
+function evidenceQuery(which: SQL, before?: Date): SQL {
+  const asOf = before
+    ? sql`
+      and a.submitted_at < ${before.toISOString()}::timestamptz
+      and aa.answered_at < ${before.toISOString()}::timestamptz`
+    : sql``;
   return sql`select distinct on (a.user_id, aa.question_id)
       a.user_id as "userId", aa.question_id as "questionId", p.subject_id as "subjectId",
       o.is_correct as correct,
@@ -46,7 +52,7 @@ function evidenceQuery(which: SQL): SQL {
       -- behind the server's: by them it could seem to end before the download that showed the key.
       and a.client_id is null
       and not u.is_admin and u.deleted_at is null
-      and ${which}
+      and ${which}${asOf}
       -- The answers a hand-in carries are saved at the instant its result shows the keys, in the same
       -- transaction (attempts.submitted_at): those were given before the key. Any other showing at or before
       -- the answer's moment came first.
@@ -66,16 +72,21 @@ export async function subjectEvidence(db: Executor, subjectId: string): Promise<
   return result.rows;
 }
 
-/** One student's counted answers in the given subjects: what their levels, and so their prediction, read. */
+/**
+ * One student's counted answers in the given subjects: what their levels, and so their prediction, read. With
+ * `before`, those the evidence held at that moment (a prediction made then, as the comparison with a mock
+ * sitting needs).
+ */
 export async function studentEvidence(
   db: Executor,
   userId: string,
   subjectIds: readonly string[],
+  before?: Date,
 ): Promise<EvidenceAnswer[]> {
   if (subjectIds.length === 0) return [];
   const subjects = sql`${`{${subjectIds.join(',')}}`}::uuid[]`;
   const result = (await db.execute(
-    evidenceQuery(sql`a.user_id = ${userId} and p.subject_id = any(${subjects})`),
+    evidenceQuery(sql`a.user_id = ${userId} and p.subject_id = any(${subjects})`, before),
   )) as unknown as { rows: EvidenceAnswer[] };
   return result.rows;
 }

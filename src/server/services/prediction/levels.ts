@@ -30,13 +30,17 @@ async function parametersOf(db: Executor, ids: readonly string[]): Promise<Map<s
   );
 }
 
-/** The student's level in each subject of `subjectIds`, by subject id (every one present). */
+/**
+ * The student's level in each subject of `subjectIds`, by subject id (every one present); with `before`, from
+ * the evidence they had at that moment (studentEvidence), at the questions' parameters as they are now.
+ */
 export async function subjectLevels(
   db: Executor,
   userId: string,
   subjectIds: readonly string[],
+  before?: Date,
 ): Promise<Map<string, SubjectLevel>> {
-  const evidence = await studentEvidence(db, userId, subjectIds);
+  const evidence = await studentEvidence(db, userId, subjectIds, before);
   const parameters = await parametersOf(
     db,
     evidence.map((answer) => answer.questionId),
