@@ -6,27 +6,32 @@
  * leaderboard ever sees it.
  */
 
-import { PREDICTION, type SubjectPrediction, type UtmePrediction } from '../../../lib/api/prediction.ts';
+import {
+  PREDICTION,
+  type PredictionSubject,
+  type SubjectPrediction,
+  type UtmePrediction,
+} from '../../../lib/api/prediction.ts';
 import { UTME } from '../../../lib/api/utme.ts';
 import type { Executor } from '../../db/client.ts';
 import { scoreDistribution, scoreRange, sumDistributions } from './irt.ts';
-import { subjectLevels } from './levels.ts';
-import type { PoolCache } from './pool-cache.ts';
+import { type SubjectLevel, subjectLevels } from './levels.ts';
+import type { PoolCache, SubjectPool } from './pool-cache.ts';
 import { sittingQuestions, studentSubjects } from './student-subjects.ts';
 
-/** The student's predicted UTME score: each subject out of 100, and the total out of 400 once all four show. */
-export async function utmePrediction(
-  db: Executor,
-  pools: PoolCache,
-  userId: string,
-): Promise<UtmePrediction> {
-  const { subjects, chosenFrom } = await studentSubjects(db, userId);
-  const ids = subjects.map((subject) => subject._id);
-  const [levels, bank] = await Promise.all([subjectLevels(db, userId, ids), pools.get(db, ids)]);
-
+/**
+ * The predicted scores of a sitting in `subjects` (Use of English first), from the student's level in each
+ * and each subject's pool: what the endpoint answers, and what the comparison with real mocks (mock-comparison.ts)
+ * sets against a sitting. The total shows once every subject of a whole sitting has a score.
+ */
+export function predictSitting(
+  subjects: readonly PredictionSubject[],
+  levels: ReadonlyMap<string, SubjectLevel>,
+  pools: ReadonlyMap<string, SubjectPool>,
+): Pick<UtmePrediction, 'subjects' | 'total'> {
   const predicted = subjects.map((subject) => {
     const evidence = levels.get(subject._id);
-    const pool = bank.pools.get(subject._id);
+    const pool = pools.get(subject._id);
     const answers = evidence?.answers ?? 0;
     // A subject whose pool is empty (no JAMB question left) has no sitting to predict.
     const distribution =
@@ -47,6 +52,20 @@ export async function utmePrediction(
   return {
     subjects: predicted.map(({ prediction }) => prediction),
     total: whole ? scoreRange(sumDistributions(distributions), PREDICTION.rangeShare) : null,
+  };
+}
+
+/** The student's predicted UTME score: each subject out of 100, and the total out of 400 once all four show. */
+export async function utmePrediction(
+  db: Executor,
+  pools: PoolCache,
+  userId: string,
+): Promise<UtmePrediction> {
+  const { subjects, chosenFrom } = await studentSubjects(db, userId);
+  const ids = subjects.map((subject) => subject._id);
+  const [levels, bank] = await Promise.all([subjectLevels(db, userId, ids), pools.get(db, ids)]);
+  return {
+    ...predictSitting(subjects, levels, bank.pools),
     chosenFrom,
     calibratedAt: bank.calibratedAt?.toISOString() ?? null,
   };
