@@ -19,10 +19,13 @@
 // --topic-spread S (in hundredths; 0 by default, the model's own assumption) gives every student a strength
 // of their own in each topic, normal with spread S / 100 around their subject level: a check of what the
 // model's one level a subject costs when students are uneven across topics.
+// When real UTME mocks exist in a database, the same report compares each student's prediction made before a
+// mock with the mock's score (tests/bench/prediction-mocks.ts): --database takes a postgres:// URL or an
+// embedded database's folder, DATABASE_URL by default; without either the report says none was compared.
 // Writes its section of docs/performance.md (BENCH_REPORT elsewhere).
 //
 //   npm run bench:prediction -- [--seed 2026] [--calibration 2000] [--students 1000] [--correlation 60]
-//                               [--topic-spread 0] [--timing-runs 200]
+//                               [--topic-spread 0] [--timing-runs 200] [--database <url or folder>]
 import { PREDICTION } from '../../src/lib/api/prediction.ts';
 import { UTME } from '../../src/lib/api/utme.ts';
 import {
@@ -38,6 +41,7 @@ import {
 } from '../../src/server/services/prediction/irt.ts';
 import { type AnswerLog, correlation, drawItem, meanAbsoluteError } from '../support/irt-simulation.ts';
 import { type SeededRandom, seededRandom } from '../support/seeded-random.ts';
+import { mockDatabase, realMockSection } from './prediction-mocks.ts';
 import {
   ACTIVITY,
   answer,
@@ -230,6 +234,9 @@ function timePrediction(random: SeededRandom): number[] {
   });
 }
 
+// The real mocks first: a database that cannot be opened stops the run before the simulation's minute.
+const realMocks = await realMockSection(mockDatabase(flags.database));
+
 const startedAt = performance.now();
 const machineLine = machine();
 const date = runDate();
@@ -376,5 +383,5 @@ Median of ${formatNumber(timingRuns)} runs (after 10 untimed) of one student's p
 answers in each of four subjects, \`averageChance\` over each subject's ${formatNumber(TIMING_POOL)} questions, the four
 \`scoreDistribution\`s, \`sumDistributions\` and \`scoreRange\`: ${formatNumber(timingMedian, 2)} ms (p90 ${formatNumber(percentile(timings, 90), 2)} ms).`;
 
-console.log(`\n${body}`);
-writeReportSection('bench:prediction', body);
+console.log(`\n${body}\n\n${realMocks}`);
+writeReportSection('bench:prediction', `${body}\n\n${realMocks}`);
