@@ -77,8 +77,9 @@ describe('the prediction against real mocks', () => {
       [second._id, false],
       [third._id, true],
     ]);
-    const [beforeFirst, atSecond, atThird] = [0, 1, 2].map((index) => defined(sittings[index], 'sitting'));
-    if (!beforeFirst || !atSecond || !atThird) throw new Error('three sittings expected');
+    const beforeFirst = defined(sittings[0], 'first sitting');
+    const atSecond = defined(sittings[1], 'second sitting');
+    const atThird = defined(sittings[2], 'third sitting');
 
     // Nothing before the first: no prediction, so it is not compared.
     expect(beforeFirst.subjects.map((subject) => [subject.answers, subject.predicted])).toEqual(
