@@ -8,6 +8,7 @@ import { choiceCountLine } from '../utme/picker.ts';
 import { createExamPlanStore, type ExamPlanStore } from './exam-plan-store.ts';
 import '../utme/picker.css';
 import './prediction.css';
+import { EnglishChoice } from '../utme/EnglishChoice.tsx';
 
 /**
  * The exam plan form (docs/prediction.md, "On the screens"): the exam date and the three subjects besides
@@ -74,19 +75,7 @@ function PlanFields({ store }: { store: ExamPlanStore }) {
       >
         <legend>The subjects you will sit in the UTME: {UTME.englishTitle} and three more</legend>
         <ul className="plain-list picker-list">
-          <li className="picker-choice picker-fixed">
-            <input
-              id={`${id}-english`}
-              type="checkbox"
-              checked
-              disabled
-              aria-describedby={`${id}-english-note`}
-            />
-            <label htmlFor={`${id}-english`}>{UTME.englishTitle}</label>
-            <span id={`${id}-english-note`} className="picker-note">
-              Compulsory for every candidate
-            </span>
-          </li>
+          <EnglishChoice id={id} />
           {electives.map((subject) => {
             const inputId = `${id}-${subject._id}`;
             const checked = chosen.includes(subject._id);

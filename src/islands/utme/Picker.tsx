@@ -14,6 +14,7 @@ import {
 } from './picker.ts';
 import { createPickerStore } from './picker-store.ts';
 import './picker.css';
+import { EnglishChoice } from './EnglishChoice.tsx';
 
 /**
  * /utme: Use of English fixed and three subjects to choose, then Start; Resume instead while a sitting is
@@ -76,19 +77,7 @@ function ChoiceForm({
       <fieldset className="picker-fieldset">
         <legend>Your four subjects: Use of English and three more</legend>
         <ul className="plain-list picker-list">
-          <li className="picker-choice picker-fixed">
-            <input
-              id={`${id}-english`}
-              type="checkbox"
-              checked
-              disabled
-              aria-describedby={`${id}-english-note`}
-            />
-            <label htmlFor={`${id}-english`}>{UTME.englishTitle}</label>
-            <span id={`${id}-english-note`} className="picker-note">
-              Compulsory for every candidate
-            </span>
-          </li>
+          <EnglishChoice id={id} />
           {catalogue.electives.map((subject) => {
             const checked = chosen.includes(subject._id);
             const inputId = `${id}-${subject._id}`;

@@ -80,7 +80,8 @@ export function formatReport(stats: BankStats, rules: FlagRules, flaggedOnly = f
   return [...legend, ...tables, ...footer].join('\n');
 }
 
-export const CSV_COLUMNS = [
+/** The columns that place a question in the bank, first in every CSV an editor gets about questions. */
+export const QUESTION_PLACE_COLUMNS = [
   'Exam type',
   'Subject',
   'Year',
@@ -88,6 +89,10 @@ export const CSV_COLUMNS = [
   'Question ID',
   'Topic',
   'Answer',
+];
+
+export const CSV_COLUMNS = [
+  ...QUESTION_PLACE_COLUMNS,
   'Attempts',
   'Right',
   'Facility',

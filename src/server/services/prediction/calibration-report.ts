@@ -1,6 +1,6 @@
 /** What `npm run bank:calibrate` prints and the CSV it writes (docs/prediction.md, "Calibration"). */
 
-import { numberCell, textCell } from '../learning/item-statistics-report.ts';
+import { numberCell, QUESTION_PLACE_COLUMNS, textCell } from '../learning/item-statistics-report.ts';
 import type { CalibrationReport, SubjectCalibration } from './calibration.ts';
 import type { Misfit } from './calibration-misfits.ts';
 import { CALIBRATION_PRIORS, FIT_RULES } from './irt.ts';
@@ -68,13 +68,7 @@ export function savedLine(report: CalibrationReport): string {
 }
 
 export const CSV_COLUMNS = [
-  'Exam type',
-  'Subject',
-  'Year',
-  'No.',
-  'Question ID',
-  'Topic',
-  'Answer',
+  ...QUESTION_PLACE_COLUMNS,
   'Answers',
   'Difficulty',
   'Discrimination',
