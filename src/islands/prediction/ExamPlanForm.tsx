@@ -4,11 +4,10 @@ import { UTME } from '../../lib/api/utme.ts';
 import { TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { useForm } from '../shared/use-form.ts';
-import { choiceCountLine } from '../utme/picker.ts';
 import { createExamPlanStore, type ExamPlanStore } from './exam-plan-store.ts';
 import '../utme/picker.css';
 import './prediction.css';
-import { EnglishChoice } from '../utme/EnglishChoice.tsx';
+import { ChoiceStatus, EnglishChoice } from '../utme/SubjectChoices.tsx';
 
 /**
  * The exam plan form (docs/prediction.md, "On the screens"): the exam date and the three subjects besides
@@ -102,15 +101,7 @@ function PlanFields({ store }: { store: ExamPlanStore }) {
           </p>
         )}
       </fieldset>
-      <div className="picker-status">
-        <p className="picker-count" aria-live="polite">
-          {choiceCountLine(chosen.length)}
-        </p>
-        {/* Kept in the page while empty, so that a screen reader announces a refusal when one appears. */}
-        <p className="picker-refusal" role="alert">
-          {refusal}
-        </p>
-      </div>
+      <ChoiceStatus chosen={chosen.length} refusal={refusal} />
       <button type="submit" className="button exam-plan-save" disabled={form.submitDisabled}>
         {form.busy ? 'Saving...' : 'Save my plan'}
       </button>

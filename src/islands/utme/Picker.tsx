@@ -4,17 +4,10 @@ import { UTME, type UtmeCatalogue } from '../../lib/api/utme.ts';
 import { formatDayAndTime } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
-import {
-  choiceCountLine,
-  type MockAccess,
-  mockReady,
-  resumePath,
-  subjectList,
-  unavailableLine,
-} from './picker.ts';
+import { type MockAccess, mockReady, resumePath, subjectList, unavailableLine } from './picker.ts';
 import { createPickerStore } from './picker-store.ts';
 import './picker.css';
-import { EnglishChoice } from './EnglishChoice.tsx';
+import { ChoiceStatus, EnglishChoice } from './SubjectChoices.tsx';
 
 /**
  * /utme: Use of English fixed and three subjects to choose, then Start; Resume instead while a sitting is
@@ -107,15 +100,7 @@ function ChoiceForm({
           })}
         </ul>
       </fieldset>
-      <div className="picker-status">
-        <p className="picker-count" aria-live="polite">
-          {choiceCountLine(chosen.length)}
-        </p>
-        {/* Kept in the page while empty, so that a screen reader announces a refusal when one appears. */}
-        <p className="picker-refusal" role="alert">
-          {refusal}
-        </p>
-      </div>
+      <ChoiceStatus chosen={chosen.length} refusal={refusal} />
       <p className="picker-clock">
         The {UTME.durationMinutes / 60}-hour clock starts when you press Start and keeps running if you leave
         the page.
