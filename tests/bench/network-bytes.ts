@@ -14,6 +14,8 @@ export interface RequestStart {
 
 interface RequestRecord {
   label?: string;
+  /** Path and query, for the list of the largest responses. */
+  path?: string;
   sent: number;
   headers?: number;
   received: number;
@@ -36,7 +38,11 @@ export async function recordNetworkBytes(
   context: BrowserContext,
   page: Page,
   labelOf: (request: RequestStart) => string | undefined,
+  options: { http2?: boolean } = {},
 ) {
+  // Over HTTP/2 (HPACK) a header already sent on the connection goes as an index of a byte or so, a new
+  // one as its name and value; this estimate keeps one table for the page, as if on one connection.
+  const headersSent = new Set<string>();
   const cdp = await context.newCDPSession(page);
   const records = new Map<string, RequestRecord>();
   const record = (id: string) => {
@@ -53,19 +59,26 @@ export async function recordNetworkBytes(
     // A redirect reuses the request id: the redirect's own answer was received for the earlier label.
     if (event.redirectResponse) entry.received += event.redirectResponse.encodedDataLength;
     const url = new URL(event.request.url);
+    entry.path = `${url.pathname}${url.search}`;
     entry.label = labelOf({ url, method: event.request.method, documentUrl: event.documentURL });
     const body = (event.request.postDataEntries ?? []).reduce(
       (sum, part) => sum + Buffer.from(part.bytes ?? '', 'base64').length,
       0,
     );
-    entry.sent += `${event.request.method} ${url.pathname}${url.search} HTTP/1.1\r\n\r\n`.length + body;
+    const requestLine = options.http2
+      ? 0
+      : `${event.request.method} ${url.pathname}${url.search} HTTP/1.1\r\n\r\n`.length;
+    entry.sent += requestLine + body;
   });
   cdp.on('Network.requestWillBeSentExtraInfo', (event) => {
     const entry = record(event.requestId);
-    entry.headers = Object.entries(event.headers).reduce(
-      (sum, [name, value]) => sum + name.length + String(value).length + 4,
-      0,
-    );
+    entry.headers = Object.entries(event.headers).reduce((sum, [name, value]) => {
+      const line = `${name}: ${value}`;
+      if (!options.http2) return sum + line.length + 2;
+      if (headersSent.has(line)) return sum + 1;
+      headersSent.add(line);
+      return sum + line.length;
+    }, 0);
   });
   cdp.on('Network.requestServedFromCache', (event) => {
     record(event.requestId).cached = true;
@@ -78,6 +91,19 @@ export async function recordNetworkBytes(
     record(event.requestId).received += event.encodedDataLength;
   });
   await cdp.send('Network.enable');
+
+  /** What each URL received in all (its requests added up), biggest first; call after stop(). */
+  function byPath(): { path: string; received: number; requests: number }[] {
+    const paths = new Map<string, { path: string; received: number; requests: number }>();
+    for (const entry of records.values()) {
+      if (!entry.label || !entry.path || (entry.cached && entry.received === 0)) continue;
+      const found = paths.get(entry.path) ?? { path: entry.path, received: 0, requests: 0 };
+      found.received += entry.received;
+      found.requests += 1;
+      paths.set(entry.path, found);
+    }
+    return [...paths.values()].sort((a, b) => b.received - a.received);
+  }
 
   async function stop(): Promise<Map<string, LabelBytes>> {
     // Let the last events of the DevTools Protocol arrive.
@@ -95,5 +121,5 @@ export async function recordNetworkBytes(
     return totals;
   }
 
-  return { stop };
+  return { stop, byPath };
 }

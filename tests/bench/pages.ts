@@ -26,8 +26,8 @@
 // for every response, API calls included, and the request lines, headers and bodies sent, estimated from
 // what Chromium reports sending.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { createHash, randomUUID, X509Certificate } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -40,6 +40,7 @@ import { confirmationLinkIn } from '../support/outbox.ts';
 import { ensureBuilt, type ServerProcess, startServer } from '../support/server-process.ts';
 import { type LabelBytes, recordNetworkBytes } from './network-bytes.ts';
 import { type OfflineBytes, offlineReport, offlineSession } from './offline-session.ts';
+import { type ProxyProcess, startProxy } from './proxy.ts';
 import {
   formatNumber,
   intFlag,
@@ -60,6 +61,8 @@ const givenUrl = (
 const RUNS = intFlag(flags, 'runs', 3);
 const APP_RUNS = intFlag(flags, 'app-runs', 3);
 const SESSIONS = intFlag(flags, 'sessions', 3);
+/** Only the practice session, the worker's install and the slow link, printed and not written to the docs. */
+const QUICK = flags.quick === 'true';
 const { executablePath: chromePath, source: chromeSource } = await findChromium();
 const chromeFlags = [
   '--headless',
@@ -72,6 +75,10 @@ const chromeFlags = [
 ];
 /** Lighthouse's default mobile screen (Moto G Power), so both measurements see the same first screen. */
 const VIEWPORT = { width: 412, height: 823 };
+/** The slow phone: 400 kbit/s each way and 400 ms of latency (Chromium's network emulation). */
+const SLOW_LINK = { latency: 400, throughput: 400_000 / 8 };
+/** What a slow phone's data asks of the practice session (KB = 1,024 bytes) and of the first question. */
+const TARGETS = { coldKb: 350, warmKb: 60, installKb: 300, coldMs: 5_000, warmMs: 1_500 };
 /** The price of mobile data the report uses: naira per GiB (1024³ bytes). */
 const NAIRA_PER_GB = 575;
 const GB = 1024 ** 3;
@@ -608,6 +615,8 @@ interface SessionBytes {
   received: Map<string, number>;
   sent: Map<string, number>;
   requests: number;
+  /** What each URL received, biggest first. */
+  largest: { path: string; received: number; requests: number }[];
 }
 
 const stepOf = (documentUrl: string) => {
@@ -624,9 +633,12 @@ async function practiceSession(
   origin: string,
   student: { telephone: string; password: string },
   paper: { examType: string; subject: string; year: string; answers: string[] },
+  http2: boolean,
 ): Promise<SessionBytes> {
   const page = await context.newPage();
-  const recorder = await recordNetworkBytes(context, page, (request) => stepOf(request.documentUrl));
+  const recorder = await recordNetworkBytes(context, page, (request) => stepOf(request.documentUrl), {
+    http2,
+  });
   let totals = new Map<string, LabelBytes>();
 
   const question = (n: number) =>
@@ -684,7 +696,52 @@ async function practiceSession(
     sent.set(step, bytes.sent);
     requests += bytes.requests;
   }
-  return { received, sent, requests };
+  return { received, sent, requests, largest: recorder.byPath() };
+}
+
+/**
+ * Chromium trusts the proxy's certificate, which Caddy's internal CA signed, by the hash of that CA's
+ * public keys (root and intermediate): the pages are then a secure context with a valid certificate, so the
+ * HTTP cache and the service worker behave as with a public certificate, which ignoring errors would not give.
+ */
+function trustProxyFlag(proxy: ProxyProcess): string {
+  const folder = `${proxy.logFile.replace(/\.log$/, '')}/caddy/pki/authorities/local`;
+  const hashes = ['root.crt', 'intermediate.crt'].map((file) => {
+    const key = new X509Certificate(readFileSync(join(folder, file))).publicKey;
+    return createHash('sha256')
+      .update(key.export({ type: 'spki', format: 'der' }))
+      .digest('base64');
+  });
+  return `--ignore-certificate-errors-spki-list=${hashes.join(',')}`;
+}
+
+/**
+ * Milliseconds from asking for /test, a paper chosen, to its first question and options on screen, on the
+ * slow link: the page, its scripts, styles and fonts, and the paper from the API, as a student would wait.
+ */
+async function firstQuestionTime(context: BrowserContext, origin: string, primer: Primer, questions: number) {
+  await context.addInitScript(prime, primer);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_LINK.latency,
+    downloadThroughput: SLOW_LINK.throughput,
+    uploadThroughput: SLOW_LINK.throughput,
+  });
+  try {
+    const started = performance.now();
+    await page.goto(`${origin}/test`, { waitUntil: 'commit', timeout: 120_000 });
+    await page
+      .getByRole('heading', { name: `Question 1/${questions}`, exact: true })
+      .waitFor({ timeout: 120_000 });
+    await page.locator('.options .option').first().waitFor({ timeout: 120_000 });
+    return performance.now() - started;
+  } finally {
+    await cdp.detach().catch(() => {});
+    await page.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -695,13 +752,62 @@ const naira = (bytes: number) => `₦${formatNumber((bytes / GB) * NAIRA_PER_GB,
 const ms = (value: number) => formatNumber(value);
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
 
+/** A file's name without the hash Astro gives it, so that the same file reads the same across builds. */
+const withoutHash = (path: string) => path.replace(/\.[A-Za-z0-9_-]{8}\.(js|css|woff2)$/, '.$1');
+
+/** The largest responses of the practice session, cold and warm: medians over the sessions, biggest first. */
+function largestReport(cold: SessionBytes[], warm: SessionBytes[], count = 12): string {
+  const medians = (sessions: SessionBytes[]) => {
+    const paths = new Map<string, { received: number[]; requests: number }>();
+    for (const session of sessions) {
+      for (const entry of session.largest) {
+        const path = withoutHash(entry.path).replace(/\?.*$/, '?…');
+        const found = paths.get(path) ?? { received: [], requests: 0 };
+        const last = found.received.length - 1;
+        // Paths that differ only in their query (the saves of one answer each) are one line.
+        if (found.received.length === sessions.indexOf(session) + 1 && last >= 0)
+          found.received[last] = (found.received[last] ?? 0) + entry.received;
+        else found.received.push(entry.received);
+        found.requests = Math.max(found.requests, entry.requests);
+        paths.set(path, found);
+      }
+    }
+    return new Map(
+      [...paths].map(([path, found]) => [
+        path,
+        median([...found.received, ...Array(sessions.length - found.received.length).fill(0)]),
+      ]),
+    );
+  };
+  const coldBytes = medians(cold);
+  const warmBytes = medians(warm);
+  const rows = [...coldBytes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([path, bytes]) => [`\`${path}\``, kb(bytes), kb(warmBytes.get(path) ?? 0)]);
+  return table(['response', 'cold received KB', 'warm received KB'], rows);
+}
+
 async function main() {
   const host = machine();
   const command = `npm run bench:pages -- --runs ${RUNS} --app-runs ${APP_RUNS} --sessions ${SESSIONS}${givenUrl ? ` ${givenUrl}` : ''}`;
   const started = performance.now();
   const own = givenUrl ? undefined : await startOwnServer();
   const origin = givenUrl ?? own?.server.origin ?? '';
+  // The student's browser goes through the reference proxy (deploy/Caddyfile: HTTP/2, TLS, the built files
+  // from disk, zstd and gzip), as in production; the benchmark's own setup calls the app directly.
+  let proxy: ProxyProcess | undefined;
   try {
+    if (own) {
+      proxy = await startProxy({
+        upstreams: [new URL(origin).host],
+        staticRoot: 'dist/client',
+        trustedProxies: [],
+      });
+      console.log(`bench:pages: ${proxy.version} at ${proxy.origin}, in front of ${origin}`);
+    }
+    const studentOrigin = proxy?.origin ?? origin;
+    const studentFlags = proxy ? [...chromeFlags, trustProxyFlag(proxy)] : chromeFlags;
     const health = await fetch(`${origin}/api/v1/health`).catch((error: Error) => error);
     if (!(health instanceof Response) || !health.ok) throw new Error(`Nothing answers at ${origin}`);
     const fixtures = await makeFixtures(origin);
@@ -710,20 +816,58 @@ async function main() {
     const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
     const browserVersion = browser.version();
     const weights = new Map<string, Weight>();
-    const installs: WorkerInstall[] = [];
     try {
-      for (const route of ROUTES) {
+      for (const route of QUICK ? [] : ROUTES) {
         const weight = await measureWeight(browser, origin, route, await primerFor(route, origin, fixtures));
         weights.set(route.path, weight);
         console.log(`bench:pages: weight ${route.path}: ${kb(sum(Object.values(weight.bytes)))} KB`);
       }
-      for (let install = 0; install < SESSIONS; install++) {
-        const measured = await workerInstall(browser, origin, VIEWPORT);
-        installs.push(measured);
-        console.log(`bench:pages: service worker install #${install + 1}: ${measured.files} files`);
-      }
     } finally {
       await browser.close();
+    }
+
+    // The service worker's first install, and the first question on the slow link, through the proxy.
+    const installs: WorkerInstall[] = [];
+    const firstQuestion = { cold: [] as number[], warm: [] as number[] };
+    const sessionState = await paperState(origin, SESSION_PAPER);
+    const studentBrowser = await chromium.launch({ executablePath: chromePath, args: studentFlags });
+    try {
+      for (let install = 0; install < SESSIONS; install++) {
+        const measured = await workerInstall(studentBrowser, studentOrigin, VIEWPORT);
+        installs.push(measured);
+        console.log(
+          `bench:pages: service worker install #${install + 1}: ${measured.files} files, ${kb(measured.script + measured.wire)} KB over the wire`,
+        );
+      }
+      for (let run = 0; run < SESSIONS && sessionState; run++) {
+        const context = await studentBrowser.newContext({
+          viewport: VIEWPORT,
+          isMobile: true,
+          hasTouch: true,
+          serviceWorkers: 'block',
+        });
+        try {
+          for (const label of ['cold', 'warm'] as const) {
+            const primer = {
+              origin: studentOrigin,
+              path: '/test',
+              token: (await signUp(origin)).token,
+              state: sessionState,
+            };
+            const time = await firstQuestionTime(context, studentOrigin, primer, SESSION_PAPER.questions);
+            firstQuestion[label].push(time);
+            console.log(`bench:pages: first question on the slow link, ${label}: ${ms(time)} ms`);
+            const page = await context.newPage();
+            await page.goto(`${studentOrigin}/robots.txt`);
+            await page.evaluate(() => localStorage.clear());
+            await page.close();
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await studentBrowser.close();
     }
 
     // Lighthouse on every route.
@@ -737,7 +881,7 @@ async function main() {
       defaultViewport: null,
     });
     try {
-      for (const route of ROUTES) {
+      for (const route of QUICK ? [] : ROUTES) {
         const runs: Score[] = [];
         const count = route.signedIn ? APP_RUNS : RUNS;
         for (let attempt = 0; attempt < count; attempt++) {
@@ -759,8 +903,7 @@ async function main() {
       chrome.kill();
     }
 
-    // The practice session, cold and then warm, SESSIONS times.
-    const sessionState = await paperState(origin, SESSION_PAPER);
+    // The practice session, cold and then warm, SESSIONS times, through the proxy.
     const sessionPaper = sessionState
       ? { ...SESSION_PAPER, answers: sessionAnswers() }
       : {
@@ -771,7 +914,7 @@ async function main() {
         };
     const cold: SessionBytes[] = [];
     const warm: SessionBytes[] = [];
-    const sessionBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+    const sessionBrowser = await chromium.launch({ executablePath: chromePath, args: studentFlags });
     try {
       for (let session = 0; session < SESSIONS; session++) {
         const context = await sessionBrowser.newContext({
@@ -786,11 +929,17 @@ async function main() {
             ['warm', warm],
           ] as const) {
             const student = await signUp(origin);
-            const measured = await practiceSession(context, origin, student, sessionPaper);
+            const measured = await practiceSession(
+              context,
+              studentOrigin,
+              student,
+              sessionPaper,
+              Boolean(proxy),
+            );
             list.push(measured);
             // Signed out without a request, as logout leaves the phone: nothing stored, the cache kept.
             const page = await context.newPage();
-            await page.goto(`${origin}/robots.txt`);
+            await page.goto(`${studentOrigin}/robots.txt`);
             await page.evaluate(() => {
               localStorage.clear();
               sessionStorage.clear();
@@ -812,7 +961,7 @@ async function main() {
     const sittings: SittingBytes[] = [];
     const sittingBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
     try {
-      for (let sitting = 0; sitting < SESSIONS; sitting++) {
+      for (let sitting = 0; sitting < (QUICK ? 0 : SESSIONS); sitting++) {
         const student = await signUp(origin);
         const measured = await utmeSitting(sittingBrowser, origin, student.token, VIEWPORT);
         sittings.push(measured);
@@ -826,7 +975,7 @@ async function main() {
     // Practice with no data, SESSIONS times, each by a new student: the benchmark's paper downloaded, then
     // taken offline and uploaded when back online. Only on the benchmark's own paper.
     const offlineSessions: OfflineBytes[] = [];
-    if (sessionState) {
+    if (sessionState && !QUICK) {
       const offlineBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
       try {
         for (let session = 0; session < SESSIONS; session++) {
@@ -840,6 +989,34 @@ async function main() {
       } finally {
         await offlineBrowser.close();
       }
+    }
+
+    const total = (session: SessionBytes) => sum(session.received.values()) + sum(session.sent.values());
+    const slowLink = {
+      cold: median(firstQuestion.cold),
+      warm: median(firstQuestion.warm),
+    };
+    const installWire = median(installs.map((install) => install.script + install.wire));
+    const targets = [
+      [`cold session at most ${TARGETS.coldKb} KB`, median(cold.map(total)) / 1024 <= TARGETS.coldKb],
+      [`warm session at most ${TARGETS.warmKb} KB`, median(warm.map(total)) / 1024 <= TARGETS.warmKb],
+      [`the worker's first install at most ${TARGETS.installKb} KB`, installWire / 1024 <= TARGETS.installKb],
+      [
+        `first question within ${TARGETS.coldMs / 1000} s cold on the slow link`,
+        slowLink.cold <= TARGETS.coldMs,
+      ],
+      [
+        `first question within ${TARGETS.warmMs / 1000} s warm on the slow link`,
+        slowLink.warm <= TARGETS.warmMs,
+      ],
+    ] as const;
+    if (QUICK) {
+      console.log(largestReport(cold, warm));
+      console.log(
+        `bench:pages: cold ${kb(median(cold.map(total)))} KB, warm ${kb(median(warm.map(total)))} KB, install ${kb(installWire)} KB, first question ${ms(slowLink.cold)} / ${ms(slowLink.warm)} ms`,
+      );
+      for (const [target, met] of targets) console.log(`bench:pages: ${met ? 'met' : 'MISSED'}: ${target}`);
+      return;
     }
 
     // The report.
@@ -896,7 +1073,6 @@ async function main() {
       (name) =>
         name !== OTHER_STEP || [...cold, ...warm].some((session) => (session.received.get(name) ?? 0) > 0),
     );
-    const total = (session: SessionBytes) => sum(session.received.values()) + sum(session.sent.values());
     const sessionRows = [
       ...used.map((name) => [
         name,
@@ -1034,6 +1210,7 @@ ${
       console.error(`Budgets missed:\n${[...failures, ...misses].join('\n')}`);
     if (failures.length > 0) process.exitCode = 1;
   } finally {
+    await proxy?.stop();
     await own?.cleanup();
   }
 }
