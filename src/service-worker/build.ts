@@ -4,6 +4,7 @@
  * included) with that list in place of `self.__WB_MANIFEST`. Nothing is written under `astro dev`, whose
  * pages register no worker.
  */
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -25,7 +26,12 @@ export function serviceWorker(): AstroIntegration {
           globDirectory: client,
           globPatterns: ['**/*.{html,js,css,woff2,svg}'],
           globIgnores: [WORKER_FILE, 'bank/**', 'images/**'],
-          manifestTransforms: [async (entries) => ({ manifest: precacheEntries(entries), warnings: [] })],
+          manifestTransforms: [
+            async (entries) => ({
+              manifest: precacheEntries(entries, (file) => readFileSync(`${client}/${file}`, 'utf8')),
+              warnings: [],
+            }),
+          ],
         });
         for (const warning of warnings) logger.warn(warning);
         const outfile = fileURLToPath(new URL(WORKER_FILE, dir));

@@ -37,7 +37,13 @@ describe('precacheUrl', () => {
   it('stores the app screens under the addresses the app links to', () => {
     expect(precacheUrl('index.html')).toBe('/');
     expect(precacheUrl('select-exam/index.html')).toBe('/select-exam');
-    expect(precacheUrl('utme/result/index.html')).toBe('/utme/result');
+    expect(precacheUrl('review-answers/index.html')).toBe('/review-answers');
+  });
+
+  it('leaves the screens outside the practice session to be kept once visited', () => {
+    for (const file of ['buy-coins/index.html', 'utme/result/index.html', 'leader-board/index.html']) {
+      expect(precacheUrl(file), file).toBeUndefined();
+    }
   });
 
   it('stores the offline page, which stands in for any page never opened on the phone', () => {
@@ -51,16 +57,11 @@ describe('precacheUrl', () => {
     }
   });
 
-  it("stores Astro's scripts and styles, and KaTeX's core fonts in WOFF2 only", () => {
+  it("stores Astro's scripts and styles, and no font: KaTeX's come when a formula needs them", () => {
     expect(precacheUrl('_astro/client.DTfT9tzw.js')).toBe('/_astro/client.DTfT9tzw.js');
     expect(precacheUrl('_astro/Base.a1b2c3.css')).toBe('/_astro/Base.a1b2c3.css');
-    expect(precacheUrl('_astro/KaTeX_Main-Regular.B22Nviop.woff2')).toBe(
-      '/_astro/KaTeX_Main-Regular.B22Nviop.woff2',
-    );
-    expect(precacheUrl('_astro/KaTeX_Size4-Regular.Dl5lxZxV.woff2')).toBeDefined();
-    expect(precacheUrl('_astro/KaTeX_Fraktur-Bold.CL6g_b3V.woff2')).toBeUndefined();
+    expect(precacheUrl('_astro/KaTeX_Main-Regular.B22Nviop.woff2')).toBeUndefined();
     expect(precacheUrl('_astro/KaTeX_Main-Regular.C5JkGWo-.ttf')).toBeUndefined();
-    expect(precacheUrl('_astro/KaTeX_Main-Regular.B22Nviop.woff')).toBeUndefined();
   });
 
   it('stores the logo and the icon, and no diagram or picture', () => {
@@ -72,17 +73,42 @@ describe('precacheUrl', () => {
 });
 
 describe('precacheEntries', () => {
+  const built: Record<string, string> = {
+    'test/index.html':
+      '<script type="module" src="/_astro/page.Aa1.js"></script><astro-island component-url="/_astro/Quiz.Bb2.js"></astro-island><link rel="stylesheet" href="/_astro/test.Cc3.css">',
+    'faqs/index.html': '<script type="module" src="/_astro/faqs.Dd4.js"></script>',
+    '_astro/page.Aa1.js': 'import{a}from"./shared.Ee5.js";',
+    '_astro/Quiz.Bb2.js': 'const later=()=>import("./dialog.Ff6.js");',
+    '_astro/shared.Ee5.js': 'export const a=1;',
+    '_astro/dialog.Ff6.js': 'export default 1;',
+  };
+  const read = (file: string) => built[file] ?? '';
+
   it('keeps what precacheUrl keeps, with a revision only where the name carries no hash', () => {
-    const entries = precacheEntries([
-      { url: 'test/index.html', revision: 'r1', size: 9000 },
-      { url: 'faqs/index.html', revision: 'r2', size: 14000 },
-      { url: '_astro/quiz-store.CuIQ_rCZ.js', revision: 'r3', size: 22000 },
-      { url: 'logo.svg', revision: 'r4', size: 2000 },
-    ]);
+    const entries = precacheEntries(
+      [
+        { url: 'test/index.html', revision: 'r1', size: 9000 },
+        { url: 'faqs/index.html', revision: 'r2', size: 14000 },
+        { url: '_astro/page.Aa1.js', revision: 'r3', size: 22000 },
+        { url: 'logo.svg', revision: 'r4', size: 2000 },
+      ],
+      read,
+    );
     expect(entries).toEqual([
       { url: '/test', revision: 'r1', size: 9000 },
-      { url: '/_astro/quiz-store.CuIQ_rCZ.js', revision: null, size: 22000 },
+      { url: '/_astro/page.Aa1.js', revision: null, size: 22000 },
       { url: '/logo.svg', revision: 'r4', size: 2000 },
+    ]);
+  });
+
+  it('keeps only the scripts and styles the stored pages use, imported ones included', () => {
+    const files = Object.keys(built).map((url) => ({ url, revision: 'r', size: 1 }));
+    expect(precacheEntries(files, read).map((entry) => entry.url)).toEqual([
+      '/test',
+      '/_astro/page.Aa1.js',
+      '/_astro/Quiz.Bb2.js',
+      '/_astro/shared.Ee5.js',
+      '/_astro/dialog.Ff6.js',
     ]);
   });
 });

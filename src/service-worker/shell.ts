@@ -7,9 +7,12 @@
 import { isApiPath } from '../lib/api/endpoint.ts';
 
 /**
- * The app's screens: their pre-rendered pages are stored when the worker installs, so that after one visit
- * every one of them opens with no network. The content pages (about, FAQs, policy...) and the screens that
- * only work online (sign-up, password reset, payment) are kept only once visited.
+ * The screens a student needs first: the practice session from the home page to Review Answers, and the
+ * profile a signed-in student lands on. Their pre-rendered pages, and the scripts and styles those pages
+ * use, are stored when the worker installs, so that after one visit they open with no network. The other
+ * screens (leaderboard, UTME, daily test...), the content pages and KaTeX's fonts are kept once visited,
+ * so that the first install stays small on a slow phone's data
+ * (docs/decisions/109-the-worker-installs-the-practice-session-alone.md).
  */
 export const APP_SCREENS = [
   '/',
@@ -18,16 +21,10 @@ export const APP_SCREENS = [
   '/subjects',
   '/select-year',
   '/test',
-  '/daily-test',
   '/award',
   '/review-answers',
-  '/practice-subject',
+  // Where a signed-in student who opens /login (or the app from the home screen) is sent.
   '/profile',
-  '/leader-board',
-  '/buy-coins',
-  '/utme',
-  '/utme/sitting',
-  '/utme/result',
 ] as const;
 
 /**
@@ -42,8 +39,13 @@ export const CACHES = {
   pages: 'pages',
   /** The site's own pictures (/images/): exam logos, badges, avatars. */
   images: 'images',
-  /** KaTeX's rarer fonts (Fraktur, Script, ...), kept once a formula has needed them. */
+  /** KaTeX's fonts, kept once a formula has needed them. */
   fonts: 'katex-fonts',
+  /**
+   * Scripts and styles of screens outside the install (their names carry a hash of their content, so what
+   * is stored never changes), kept once a screen has used them, so that a visited screen opens offline.
+   */
+  assets: 'assets',
   /** Question diagrams (/bank/) the quiz has shown online, so that a review opens offline too. */
   bankImages: 'bank-images',
   /**
@@ -56,12 +58,6 @@ export const CACHES = {
 
 /** How long a page waits for the network before the copy on the phone is shown instead. */
 export const NETWORK_TIMEOUT_SECONDS = 3;
-
-/**
- * KaTeX's fonts that school maths uses (the upright, bold and italic letters, the AMS symbols and the
- * larger brackets and roots): stored at install. The others come when a formula needs them.
- */
-const CORE_KATEX_FONTS = /^KaTeX_(Main-(Regular|Bold|Italic)|Math-Italic|AMS-Regular|Size[1-4]-Regular)\./;
 
 /** The path of a page as the worker stores it: no query, no trailing slash ('/select-exam/' is '/select-exam'). */
 export function pagePath(pathname: string): string {
@@ -84,14 +80,38 @@ export function precacheUrl(file: string): string | undefined {
     const path = pagePath(`/${file}`);
     return isAppScreen(path) || path === OFFLINE_PAGE ? path : undefined;
   }
-  const [folder, name = ''] = file.split('/');
-  if (folder === '_astro' && file.split('/').length === 2) {
-    if (/\.(js|css)$/.test(name)) return `/${file}`;
-    if (name.endsWith('.woff2') && CORE_KATEX_FONTS.test(name)) return `/${file}`;
-    return undefined;
-  }
+  if (isAstroAsset(`/${file}`)) return `/${file}`;
   // The header's logo and the tab's icon, on every screen.
   return file === 'logo.svg' || file === 'favicon.svg' ? `/${file}` : undefined;
+}
+
+/** Whether a path is one of Astro's built scripts or styles (/_astro/name.hash.js). */
+export function isAstroAsset(pathname: string): boolean {
+  return /^\/_astro\/[^/]+\.(js|css)$/.test(pathname);
+}
+
+/**
+ * The scripts and styles a set of pages needs: every /_astro/ script or style their HTML names (module
+ * scripts, stylesheets, islands' component and renderer URLs), and every one those scripts import, at once
+ * or later (a chunk names its neighbours as "./name.hash.js"). `read` gives a built file's text by URL.
+ */
+export function assetsUsedBy(pages: readonly string[], read: (url: string) => string): Set<string> {
+  const found = new Set<string>();
+  const queue: string[] = [];
+  const add = (url: string) => {
+    if (found.has(url)) return;
+    found.add(url);
+    queue.push(url);
+  };
+  for (const html of pages) {
+    for (const [url] of html.matchAll(/\/_astro\/[\w.@-]+\.(?:js|css)/g)) add(url);
+  }
+  for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
+    if (!url.endsWith('.js')) continue;
+    for (const [, name] of read(url).matchAll(/["'`]\.\/([\w.@-]+\.(?:js|css))["'`]/g))
+      add(`/_astro/${name}`);
+  }
+  return found;
 }
 
 /** A file of the precache: its URL and, unless its name already carries a hash, a hash of its content. */
@@ -103,14 +123,23 @@ export interface PrecacheEntry {
 
 /**
  * The precache from the built files (as workbox-build lists them, relative to dist/client): only what
- * precacheUrl keeps, under the URL it gives. Astro's files carry a hash of their content in their names, so
+ * precacheUrl keeps, under the URL it gives, and of Astro's scripts and styles only those the stored pages
+ * use; `read` gives a built file's text by that relative path. Astro's files carry a hash of their content in their names, so
  * they need no revision: a new version then fetches only the files that changed, and a file the page has
  * just loaded comes from the browser's cache instead of the network.
  */
-export function precacheEntries(files: readonly PrecacheEntry[]): PrecacheEntry[] {
+export function precacheEntries(
+  files: readonly PrecacheEntry[],
+  read: (file: string) => string,
+): PrecacheEntry[] {
+  const pages = files.filter((file) => file.url.endsWith('.html') && precacheUrl(file.url) !== undefined);
+  const used = assetsUsedBy(
+    pages.map((page) => read(page.url)),
+    (url) => read(url.slice(1)),
+  );
   return files.flatMap((file) => {
     const url = precacheUrl(file.url);
-    if (url === undefined) return [];
+    if (url === undefined || (isAstroAsset(url) && !used.has(url))) return [];
     return [{ url, revision: url.startsWith('/_astro/') ? null : file.revision, size: file.size }];
   });
 }

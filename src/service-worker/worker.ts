@@ -17,6 +17,7 @@ import {
   type Handling,
   handlingOf,
   isAppScreen,
+  isAstroAsset,
   NETWORK_TIMEOUT_SECONDS,
   OFFLINE_PAGE,
   pagePath,
@@ -119,6 +120,19 @@ setCatchHandler(async ({ request }) =>
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// Registered after the precache's route, so it sees only the scripts and styles the install left out: those
+// of the other screens, kept as they are first used. Their names carry a hash of their content.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isAstroAsset(url.pathname),
+  new CacheFirst({
+    cacheName: CACHES.assets,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 90 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 // The pages kept as last loaded belong to the old version: their scripts and styles left the precache
 // with it.
