@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { LOAD_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/content-security-policy.ts';
+import { precompress } from './src/build/precompress.ts';
 import { serviceWorker } from './src/service-worker/build.ts';
 
 /**
@@ -27,8 +28,10 @@ export default defineConfig({
   output: 'static',
   // server.mjs imports the standalone handler (static files and API) and adds headers and compression.
   adapter: node({ mode: 'standalone' }),
-  // serviceWorker() writes /sw.js after the build, with the list of the built files it stores at install.
-  integrations: [react(), mdx(), serviceWorker()],
+  // After the build, in this order: serviceWorker() writes /sw.js with the list of the built files it
+  // stores at install; precompress() writes a Brotli and a gzip copy of each text file, which Caddy serves
+  // as they are.
+  integrations: [react(), mdx(), serviceWorker(), precompress()],
   vite: { plugins: [katexFontSwap] },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
