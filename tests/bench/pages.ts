@@ -1108,7 +1108,7 @@ async function main() {
 - Date: ${runDate()}
 - Machine: ${host}
 - Command: \`${command}\`; took ${formatNumber(minutes, 1)} minutes
-- Server: ${givenUrl ? `the server at ${givenUrl}` : '`node server.mjs` (built app, gzip on) on a fresh embedded database (PGlite) under tests/.tmp, holding the sample bank and the benchmark’s 50-question paper'}
+- Server: ${givenUrl ? `the server at ${givenUrl}` : `\`node server.mjs\` (built app, gzip on) on a fresh embedded database (PGlite) under tests/.tmp, holding the sample bank and the benchmark’s 50-question paper; the practice session, the worker’s install and the slow link go through ${proxy ? `the reference proxy, deploy/Caddyfile run by Caddy ${proxy.version} (HTTP/2, TLS from Caddy’s internal CA, which Chromium trusts by its key’s hash; the built files from disk, sent as the Brotli copies the build wrote)` : 'the server itself'}, the route weights and Lighthouse straight to the app`}
 - Browser: Chromium ${browserVersion} from ${chromeSource} (headless), driven by playwright-core; Lighthouse ${lighthouseVersion}
 
 ### First-load weight of every route
@@ -1159,9 +1159,8 @@ Counted with the Chrome DevTools Protocol on the mobile screen above. Received: 
 encodedDataLength of every response, API calls included (status line, headers and the gzipped body as they
 came over the wire; answers from the cache count nothing, revalidations count their 304). Sent: each request’s
 line, headers and body as Chromium reports sending them (an estimate of what goes up: TCP/TLS overhead is in
-neither). The server here speaks HTTP/1.1, so every request and answer carries its headers in full: behind an
-HTTP/2 or HTTP/3 proxy, header compression would shrink the sent column and the many small answers (one
-save per question). Each request counts toward the screen (document) that made it. Medians of ${SESSIONS} sessions each, step by
+neither; over HTTP/2 the headers are estimated as HPACK sends them: one already sent on the connection costs a
+byte, a new one its name and value). Each request counts toward the screen (document) that made it. Medians of ${SESSIONS} sessions each, step by
 step; the whole-session row is the median of the session totals, so the steps need not add up to it. KB = 1,024
 bytes; the cost is at ₦${NAIRA_PER_GB} per GB, 1 GB = 1,024³ bytes, on received and sent together.
 
@@ -1172,6 +1171,27 @@ ${table(['step', 'cold received KB', 'cold sent KB', 'warm received KB', 'warm s
 
 Service workers are blocked in these sessions; a student’s first visit also pays the worker’s first install
 (below), once.
+
+The largest responses of the session (medians; a hashed file under its name without the hash, the answers’
+saves and the paper’s requests each on one line):
+
+${largestReport(cold, warm)}
+
+### The first question on a slow phone link
+
+A signed-in student (a new one each time) opens \`/test\` with the benchmark’s paper chosen (the navigation
+state handed over as \`/select-year\` does) over a link of ${(SLOW_LINK.throughput * 8) / 1000} kbit/s each way and ${SLOW_LINK.latency} ms of latency
+(Chromium’s Network.emulateNetworkConditions, through the proxy): the time from asking for the page to its
+first question’s heading and options on screen (KaTeX’s fonts swap in later, so they do not hold it up). Cold:
+a fresh browser context; warm: right after, in the same context (the HTTP cache kept). Service workers
+blocked. Medians of ${firstQuestion.cold.length} (every run in brackets); the times move with the machine’s load.
+
+- Cold: **${ms(slowLink.cold)} ms** (${firstQuestion.cold.map(ms).join(', ')})
+- Warm: **${ms(slowLink.warm)} ms** (${firstQuestion.warm.map(ms).join(', ')})
+
+### A slow phone’s data: the targets
+
+${targets.map(([target, met]) => `- ${met ? 'Met' : '**Missed**'}: ${target}`).join('\n')}
 
 ${workerInstallReport(installs, NAIRA_PER_GB)}
 
