@@ -3,8 +3,8 @@ import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { LOAD_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/content-security-policy.ts';
 import { precompress } from './src/build/precompress.ts';
+import { LOAD_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/content-security-policy.ts';
 import { serviceWorker } from './src/service-worker/build.ts';
 
 /**

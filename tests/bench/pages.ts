@@ -1,12 +1,18 @@
 // npm run bench:pages: the weight and Lighthouse scores of every route of the app, and the data a student
 // spends on one practice session (DESIGN §7). Writes its section of docs/performance.md.
 //
-//   npm run bench:pages -- [--runs 3] [--app-runs 3] [--sessions 3] [URL]
+//   npm run bench:pages -- [--runs 3] [--app-runs 3] [--sessions 3] [--quick] [URL]
 //
 // Without a URL it builds the app if dist/ is missing, makes a fresh embedded database (PGlite) under
 // tests/.tmp with the sample bank and one 50-question paper written for this benchmark (never added to
-// content/bank), and starts `node server.mjs` on it. With a URL it measures that server instead, whose
-// bank must then hold the benchmark's paper (or the session falls back to a sample paper; the report says).
+// content/bank), and starts `node server.mjs` on it, with the reference proxy in front (deploy/Caddyfile
+// run by Caddy, tests/bench/proxy.ts: HTTP/2 and TLS from Caddy's internal CA; Debian's `caddy` package,
+// installed by the benchmark when it runs as root, otherwise it stops and prints the command). The
+// practice session, the worker's install and the first question on a slow link (400 kbit/s, 400 ms) go
+// through the proxy, as a student's phone would; the route weights and Lighthouse go to the app. With a URL
+// it measures that server instead, whose bank must then hold the benchmark's paper (or the session falls
+// back to a sample paper; the report says). --quick measures the session, the install and the slow link
+// alone and prints them, with the largest responses and the targets, without touching docs/performance.md.
 //
 // Weight: each route is loaded once in Chromium (playwright-core; tests/support/chromium.ts finds it) with Lighthouse's
 // mobile screen and an empty cache, without scrolling or clicking, and every response body is gzipped here
