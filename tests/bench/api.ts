@@ -50,6 +50,8 @@ const size = {
 /** One measured call: how each request of a run is made. */
 interface Target {
   name: string;
+  /** The floor target this call is compared with (see floor-server.ts), if it has one. */
+  floor?: string;
   origin: () => string;
   method: 'GET' | 'POST' | 'PATCH';
   /** The path, headers and body of the n-th request of the whole benchmark. */
@@ -147,6 +149,7 @@ async function main() {
   const database = await benchDatabase();
   let app: ServerProcess | undefined;
   let hello: ServerProcess | undefined;
+  let floor: ServerProcess | undefined;
   try {
     console.log(`bench:api: database ${describeDatabase(database.url)}`);
     // startBenchApp hands this process's environment to the server it starts.
@@ -154,8 +157,18 @@ async function main() {
     app = await startBenchApp(database.url, size, externalTarget);
     delete process.env.WEB_CONCURRENCY;
     hello = await startServer({}, { script: 'tests/bench/hello-server.ts' });
+    // The floor gets the app's process count and pool size (DATABASE_POOL_MAX, 10 by default).
+    floor = await startServer(
+      {
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: String(WORKERS),
+        ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
+      },
+      { script: 'tests/bench/floor-server.ts' },
+    );
     const appOrigin = externalTarget ?? app?.origin ?? '';
     const helloOrigin = hello.origin;
+    const floorOrigin = floor.origin;
 
     const papers = await loadSyntheticPapers(database.url, 200);
     const [paper] = papers;
@@ -175,8 +188,80 @@ async function main() {
       papers,
     );
     const boardTokens = await syntheticTokens(database.url, 1_000, 30_000);
+    const sessionTokens = await syntheticTokens(database.url, 1_000, 31_000);
+    // The floor's own students, so that the app and the floor never touch each other's attempts.
+    const floorFetchTokens = await syntheticTokens(database.url, 10_000, 50_000);
+    const floorSaveAttempts = await openAttempts(
+      database.url,
+      await syntheticTokens(database.url, 2_000, 60_000),
+      60_000,
+      papers,
+    );
+    const floorSubmitAttempts = await openAttempts(
+      database.url,
+      await syntheticTokens(database.url, 10_000, 62_000),
+      62_000,
+      papers,
+    );
     const json = { 'content-type': 'application/json', 'frontend-source': 'webuser' };
     const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'frontend-source': 'webuser' });
+
+    type Request = Target['request'];
+    type OpenAttempt = Awaited<ReturnType<typeof openAttempts>>[number];
+    // Each hot call and its floor send the same requests, under their own prefix and to their own students.
+    const sessionRequest =
+      (prefix: string): Request =>
+      (n) => ({
+        path: `${prefix}/exam/daily/taken`,
+        headers: bearer(sessionTokens[n % sessionTokens.length] ?? ''),
+      });
+    const fetchRequest =
+      (prefix: string, tokens: string[]): Request =>
+      (n) => {
+        // Student n mod 10,000 on paper n / 10,000: every request starts a new attempt.
+        const exam = papers[Math.floor(n / tokens.length) % papers.length] ?? paper;
+        return {
+          path: `${prefix}/exam?exam=new&examType=${exam.examType}&subject=${exam.subject}&year=${exam.year}`,
+          headers: bearer(tokens[n % tokens.length] ?? ''),
+        };
+      };
+    const saveRequest =
+      (prefix: string, attempts: OpenAttempt[]): Request =>
+      (n) => {
+        const attempt = attempts[n % attempts.length];
+        if (!attempt) throw new Error('no attempt');
+        const question =
+          attempt.paper.questions[Math.floor(n / attempts.length) % attempt.paper.questions.length];
+        return {
+          path: `${prefix}/exam/answer`,
+          headers: { ...json, authorization: `Bearer ${attempt.token}` },
+          body: JSON.stringify({
+            exam: attempt.id,
+            question: question?.id,
+            option: question?.options[n % 4],
+          }),
+        };
+      };
+    const submitRequest =
+      (prefix: string, attempts: OpenAttempt[]): Request =>
+      (n) => {
+        const attempt = attempts[n % attempts.length];
+        if (!attempt) throw new Error('no attempt');
+        const answers = attempt.paper.questions
+          .slice(0, 20)
+          .map((question) => ({ question: question.id, option: question.options[1] }));
+        return {
+          path: `${prefix}/exam/answer`,
+          headers: { ...json, authorization: `Bearer ${attempt.token}` },
+          body: JSON.stringify({ exam: attempt.id, answers }),
+        };
+      };
+    const boardRequest =
+      (prefix: string): Request =>
+      (n) => ({
+        path: `${prefix}/exam/leaderboard`,
+        headers: bearer(boardTokens[n % boardTokens.length] ?? ''),
+      });
 
     const allTargets: Target[] = [
       {
@@ -216,63 +301,39 @@ async function main() {
         request: () => ({ path: '/api/v1/plan' }),
       },
       {
-        name: 'GET /api/v1/exam (new attempt, many students)',
+        name: 'GET /api/v1/exam/daily/taken (session lookup)',
+        floor: 'floor: session lookup',
         origin: () => appOrigin,
         method: 'GET',
-        request: (n) => {
-          // Student n mod 10,000 on paper n / 10,000: every request starts a new attempt.
-          const exam = papers[Math.floor(n / fetchTokens.length) % papers.length] ?? paper;
-          return {
-            path: `/api/v1/exam?exam=new&examType=${exam.examType}&subject=${exam.subject}&year=${exam.year}`,
-            headers: bearer(fetchTokens[n % fetchTokens.length] ?? ''),
-          };
-        },
+        request: sessionRequest('/api/v1'),
+      },
+      {
+        name: 'GET /api/v1/exam (new attempt, many students)',
+        floor: 'floor: fetch a paper',
+        origin: () => appOrigin,
+        method: 'GET',
+        request: fetchRequest('/api/v1', fetchTokens),
       },
       {
         name: 'PATCH /api/v1/exam/answer',
+        floor: 'floor: save an answer',
         origin: () => appOrigin,
         method: 'PATCH',
-        request: (n) => {
-          const attempt = saveAttempts[n % saveAttempts.length];
-          if (!attempt) throw new Error('no attempt');
-          const question =
-            attempt.paper.questions[Math.floor(n / saveAttempts.length) % attempt.paper.questions.length];
-          return {
-            path: '/api/v1/exam/answer',
-            headers: { ...json, authorization: `Bearer ${attempt.token}` },
-            body: JSON.stringify({
-              exam: attempt.id,
-              question: question?.id,
-              option: question?.options[n % 4],
-            }),
-          };
-        },
+        request: saveRequest('/api/v1', saveAttempts),
       },
       {
         name: 'POST /api/v1/exam/answer (submit)',
+        floor: 'floor: submit',
         origin: () => appOrigin,
         method: 'POST',
-        request: (n) => {
-          const attempt = submitAttempts[n % submitAttempts.length];
-          if (!attempt) throw new Error('no attempt');
-          const answers = attempt.paper.questions
-            .slice(0, 20)
-            .map((question) => ({ question: question.id, option: question.options[1] }));
-          return {
-            path: '/api/v1/exam/answer',
-            headers: { ...json, authorization: `Bearer ${attempt.token}` },
-            body: JSON.stringify({ exam: attempt.id, answers }),
-          };
-        },
+        request: submitRequest('/api/v1', submitAttempts),
       },
       {
         name: 'GET /api/v1/exam/leaderboard (signed in)',
+        floor: 'floor: leaderboard',
         origin: () => appOrigin,
         method: 'GET',
-        request: (n) => ({
-          path: '/api/v1/exam/leaderboard',
-          headers: bearer(boardTokens[n % boardTokens.length] ?? ''),
-        }),
+        request: boardRequest('/api/v1'),
       },
       {
         name: 'POST /api/v1/user/login',
@@ -287,11 +348,48 @@ async function main() {
           }),
         }),
       },
+      {
+        name: 'floor: session lookup',
+        origin: () => floorOrigin,
+        method: 'GET',
+        request: sessionRequest(''),
+      },
+      {
+        name: 'floor: fetch a paper',
+        origin: () => floorOrigin,
+        method: 'GET',
+        request: fetchRequest('', floorFetchTokens),
+      },
+      {
+        name: 'floor: save an answer',
+        origin: () => floorOrigin,
+        method: 'PATCH',
+        request: saveRequest('', floorSaveAttempts),
+      },
+      {
+        name: 'floor: submit',
+        origin: () => floorOrigin,
+        method: 'POST',
+        request: submitRequest('', floorSubmitAttempts),
+      },
+      {
+        name: 'floor: leaderboard',
+        origin: () => floorOrigin,
+        method: 'GET',
+        request: boardRequest(''),
+      },
     ];
-    const targets = allTargets.filter(
+    const chosen = allTargets.filter(
       (target, index) =>
-        index === 0 || ONLY.length === 0 || ONLY.some((word) => target.name.toLowerCase().includes(word)),
+        index === 0 ||
+        (!target.name.startsWith('floor:') &&
+          (ONLY.length === 0 || ONLY.some((word) => target.name.toLowerCase().includes(word)))),
     );
+    // Each hot call is measured just before its floor, so that the two see the same machine.
+    const targets = chosen.flatMap((target) => {
+      const floorTarget = allTargets.find((candidate) => candidate.name === target.floor);
+      return floorTarget ? [target, floorTarget] : [target];
+    });
 
     const results = new Map<string, Measure[]>(targets.map((target) => [target.name, []]));
     for (let run = 1; run <= RUNS; run++) {
@@ -316,18 +414,33 @@ async function main() {
       };
     });
     const baseline = summary[0]?.rps ?? Number.NaN;
-    const rows = summary.map((row) => [
-      row.name,
-      formatNumber(row.rps),
-      formatNumber(row.p50, 1),
-      formatNumber(row.p99, 1),
-      row === summary[0] ? '1' : formatNumber(row.rps / baseline, 3),
-      `${row.non2xx} / ${row.errors}`,
-    ]);
+    const floorOf = (name: string) => {
+      const floorName = targets.find((target) => target.name === name)?.floor;
+      return summary.find((row) => row.name === floorName);
+    };
+    const rows = summary.map((row) => {
+      const floorRow = floorOf(row.name);
+      return [
+        row.name,
+        formatNumber(row.rps),
+        formatNumber(row.p50, 1),
+        formatNumber(row.p99, 1),
+        row === summary[0] ? '1' : formatNumber(row.rps / baseline, 3),
+        floorRow ? formatNumber(row.rps / floorRow.rps, 3) : '',
+        `${row.non2xx} / ${row.errors}`,
+      ];
+    });
+    const header = [
+      'call',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'ratio to bare Hono',
+      'ratio to floor',
+      'non-2xx / errors',
+    ];
     if (ONLY.length > 0) {
-      console.log(
-        table(['call', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare Hono', 'non-2xx / errors'], rows),
-      );
+      console.log(table(header, rows));
       return;
     }
     writeReportSection(
@@ -342,7 +455,7 @@ async function main() {
 - Load: autocannon on loopback, ${CONNECTIONS} connections, ${DURATION} s a call, ${RUNS} runs; figures are the medians of
   the runs, and each ratio divides the call's median req/s by the bare Hono server's, measured in this same run
 
-${table(['call', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare Hono', 'non-2xx / errors'], rows)}
+${table(header, rows)}
 
 Notes: each run goes on where the last one stopped, so no request repeats an earlier one. Every
 \`GET /api/v1/exam\` starts a new attempt (10,000 students, each on a different paper per pass);
@@ -353,6 +466,7 @@ return the stored result; login verifies an argon2id hash (19 MiB, t=2), which i
   } finally {
     await app?.stop();
     await hello?.stop();
+    await floor?.stop();
     await database.drop();
   }
 }
