@@ -169,22 +169,25 @@ const SAVE_ANSWER = `with caller as (${CALLER}), target as (
   select caller.is_admin, exists (select 1 from done) as saved from caller`;
 
 // POST /exam/answer: the session and the caller's attempt, locked FOR UPDATE, with what scoring needs.
-const LOCK_FOR_SCORING = `with caller as (${CALLER})
-  select caller.is_admin, caller.user_id, a.id, a.kind, a.paper_id, a.question_ids, a.started_at, a.ends_at, a.submitted_at,
-    a.score, a.correct_answer, a.wrong_answer, a.unanswered, a.score_accuracy, a.counted,
-    (select count(*)::text || ':' || coalesce((extract(epoch from max(q.updated_at)) * 1000000)::bigint::text, '')
-      from questions q where q.paper_id = a.paper_id) as version,
-    (a.kind = 'exam'
-      and not exists (select 1 from attempts e where e.user_id = a.user_id and e.paper_id = a.paper_id
-        and e.kind = 'exam' and e.counted)
-      and not exists (select 1 from paper_downloads d where d.user_id = a.user_id and d.paper_id = a.paper_id)
-    ) as eligible
-  from caller left join attempts a on a.id = $3::uuid and a.user_id = caller.user_id
-  for update of a`;
+const LOCK_FOR_SCORING = `with caller as (${CALLER}), target as (
+    select a.id, a.kind, a.paper_id, a.question_ids, a.started_at, a.ends_at, a.submitted_at, a.score,
+      a.correct_answer, a.wrong_answer, a.unanswered, a.score_accuracy, a.counted, a.credit,
+      (select count(*)::text || ':' || coalesce((extract(epoch from max(q.updated_at)) * 1000000)::bigint::text, '')
+        from questions q where q.paper_id = a.paper_id) as version,
+      (a.kind = 'exam'
+        and not exists (select 1 from attempts e where e.user_id = a.user_id and e.paper_id = a.paper_id
+          and e.kind = 'exam' and e.counted)
+        and not exists (select 1 from paper_downloads d where d.user_id = a.user_id and d.paper_id = a.paper_id)
+      ) as eligible
+    from attempts a join caller on caller.user_id = a.user_id
+    where a.id = $3::uuid
+    for update of a
+  )
+  select caller.is_admin, caller.user_id, target.* from caller left join target on true`;
 
 // The answers a submission carries (saved unless skipped), and every saved answer after them.
 const SUBMIT_ANSWERS = `with incoming as (
-    select i.question, i.option from jsonb_to_recordset($2::jsonb) as i(question uuid, option uuid)
+    select i.question, i.option from jsonb_to_recordset($2::text::jsonb) as i(question uuid, option uuid)
   ), upserted as (
     insert into attempt_answers (attempt_id, question_id, option_id, answered_at)
     select $1::uuid, i.question, i.option, $3::timestamptz from incoming i
@@ -226,7 +229,7 @@ const RECORD_SHOWN = `with before as (
 // The attempt's result and the student's leaderboard total, in one statement.
 const RECORD_SCORE = `with scored as (
     update attempts set submitted_at = $2::timestamptz, score = $3, correct_answer = $4, wrong_answer = $5,
-      unanswered = $6, score_accuracy = $7, time_spent_seconds = $8, counted = $9, credit = $10::jsonb
+      unanswered = $6, score_accuracy = $7, time_spent_seconds = $8, counted = $9, credit = $10::text::jsonb
     where id = $1::uuid returning counted, user_id
   ), credited as (
     update users set total_score = total_score + $11::integer, total_score_at = $2::timestamptz,
@@ -313,7 +316,7 @@ function rankIn(copy: Board, me: { score: number; at: number; id: string }): num
 }
 
 const app = new Hono()
-  .get('/daily/taken', async (c) => {
+  .get('/exam/daily/taken', async (c) => {
     const hash = tokenHash(c.req.header('authorization'));
     if (!hash) return c.body(failure('Unauthorized'), 401, json);
     const now = new Date();
@@ -488,6 +491,7 @@ const app = new Hono()
           unanswered: number;
           score_accuracy: number;
           counted: boolean;
+          credit: unknown;
           version: string;
           eligible: boolean;
         }[]
@@ -495,19 +499,6 @@ const app = new Hono()
       if (!row) return { status: 401 as const, text: failure('Unauthorized') };
       if (row.is_admin && webApp) return { status: 403 as const, text: failure('Forbidden') };
       if (!row.id || row.kind !== 'exam') return { status: 404 as const, text: failure('No such test') };
-      if (row.submitted_at) {
-        const { score, correct_answer, wrong_answer, unanswered, score_accuracy, counted } = row;
-        const stored = {
-          _id: row.id,
-          counted,
-          score,
-          correct_answer,
-          wrong_answer,
-          unanswered,
-          score_accuracy,
-        };
-        return { status: 200 as const, text: body('Exam submitted successfully', stored) };
-      }
       const paper = await paperAt(row.paper_id, row.version);
       const inTime = now.getTime() <= row.ends_at.getTime() + GRACE_MS;
       for (const answer of submitted) {
@@ -518,7 +509,11 @@ const app = new Hono()
           return { status: 400 as const, text: failure('This answer is not part of this test.') };
         }
       }
-      const latest = new Map(inTime ? submitted.map((answer) => [answer.question, answer.option]) : []);
+      // A repeated submission changes nothing: its result is rebuilt from the saved answers.
+      const repeat = row.submitted_at !== null;
+      const latest = new Map(
+        inTime && !repeat ? submitted.map((answer) => [answer.question, answer.option]) : [],
+      );
       const incoming = JSON.stringify([...latest].map(([question, option]) => ({ question, option })));
       const saved = await tx.unsafe<{ question: string; option: string }[]>(
         SUBMIT_ANSWERS,
@@ -548,6 +543,26 @@ const app = new Hono()
       const accuracy = total === 0 ? 0 : Math.round((right / total) * 100);
       const finishedAt = now < row.ends_at ? now : row.ends_at;
       const spent = Math.max(0, Math.round((finishedAt.getTime() - row.started_at.getTime()) / 1000));
+      const resultWith = (counted: boolean, credit: unknown) => ({
+        _id: row.id,
+        kind: 'exam',
+        counted,
+        credit,
+        answersOpenAt: null,
+        score,
+        correctAnswer: right,
+        wrongAnswer: wrong,
+        unanswered: total - right - wrong,
+        scoreAccuracy: accuracy,
+        quizAnswers,
+        timeSpent: Math.round(spent / 6) / 10,
+      });
+      if (repeat) {
+        return {
+          status: 200 as const,
+          text: body('Exam submitted successfully', resultWith(row.counted, row.credit)),
+        };
+      }
       let credit: { questions: number; points: number; seenBefore: number; creditedBefore: number } | null =
         null;
       const userQuestions = [...new Set(row.question_ids)];
@@ -603,20 +618,7 @@ const app = new Hono()
         ],
         { prepare: true },
       );
-      const result = {
-        _id: row.id,
-        kind: 'exam',
-        counted: recorded?.counted ?? false,
-        credit,
-        answersOpenAt: null,
-        score,
-        correctAnswer: right,
-        wrongAnswer: wrong,
-        unanswered: total - right - wrong,
-        scoreAccuracy: accuracy,
-        quizAnswers,
-        timeSpent: Math.round(spent / 6) / 10,
-      };
+      const result = resultWith(recorded?.counted ?? false, credit);
       return { status: 200 as const, text: body('Exam submitted successfully', result) };
     });
     return c.body(outcome.text, outcome.status, json);
