@@ -3,6 +3,10 @@ import type { LeaderboardEntry, OwnRank } from '../../../lib/api/exam.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery, preparedRows } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
+import { refuseAdminFromWebApp } from '../admin-refusal.ts';
+import { unauthenticated } from '../errors.ts';
+import { type LiveSession, liveCaller, liveSessionValues } from '../sessions.ts';
+import type { ExamCaller } from './exam-context.ts';
 
 export const LEADERBOARD_SIZE = 100;
 
@@ -156,21 +160,6 @@ export function rankIn(order: BoardOrder, me: BoardKey): number {
   return low - (own !== undefined && own < low ? 1 : 0) + 1;
 }
 
-const boardKeyQuery = preparedQuery<
-  { onBoard: boolean; totalScore: number; at: string; id: string },
-  { userId: string }
->(
-  'board_key_of_user',
-  sql`select ${onBoard} as "onBoard", ${users.totalScore} as "totalScore", ${atMicros} as at, ${users.id} as id
-    from ${users} where ${users.id} = ${sql.placeholder('userId')}::uuid`,
-);
-
-/** The current board entry of a student, or null for one who is not on the board. */
-export async function boardKeyOf(db: Executor, userId: string): Promise<BoardKey | null> {
-  const [row] = await boardKeyQuery(db, { userId });
-  return row?.onBoard ? { totalScore: row.totalScore, at: Number(row.at), id: row.id } : null;
-}
-
 /** What a leaderboard copy holds: the top students and everyone's order. */
 export interface Board {
   top: Awaited<ReturnType<typeof topStudents>>;
@@ -266,22 +255,46 @@ export class LeaderboardSnapshot {
   }
 }
 
+// The caller's live session and their own board entry, in one statement (GET /exam/leaderboard reads the
+// session here rather than in requireUser, so that its database work is one round trip).
+const callerBoardKeyQuery = preparedQuery<
+  LiveSession & { onBoard: boolean; totalScore: number; at: string },
+  ReturnType<typeof liveSessionValues>
+>(
+  'caller_board_key',
+  sql`with caller as (${liveCaller})
+    select caller.session_id as "sessionId", caller.user_id as "userId", caller.is_admin as "isAdmin",
+      ${onBoard} as "onBoard", ${users.totalScore} as "totalScore", ${atMicros} as at
+    from caller join ${users} on ${users.id} = caller.user_id`,
+);
+
 /**
  * GET /exam/leaderboard: the top students as the caller sees them, and the caller's own rank and total
  * (null while they are not on the board). The top list and others' totals come from `board`; the caller's
- * are current.
+ * are current. The caller's session is read in the same statement as their own entry (401 without one, 403
+ * for an admin from the web app, as requireUser answers); `signedIn` is told it once it is known to be live.
  */
 export async function leaderboard(
   db: Executor,
   board: LeaderboardSnapshot,
-  callerId: string,
+  caller: ExamCaller,
+  now: Date,
+  signedIn: (session: LiveSession) => void,
 ): Promise<{ docs: LeaderboardEntry[]; me: OwnRank | null }> {
-  const [copy, me] = await Promise.all([board.current(db), boardKeyOf(db, callerId)]);
+  const [copy, [row]] = await Promise.all([
+    board.current(db),
+    callerBoardKeyQuery(db, liveSessionValues(caller.token, now)),
+  ]);
+  if (!row) throw unauthenticated();
+  refuseAdminFromWebApp(row.isAdmin, caller.fromWebApp);
+  const { sessionId, userId, isAdmin } = row;
+  signedIn({ sessionId, userId, isAdmin });
+  const me = row.onBoard ? { totalScore: row.totalScore, at: Number(row.at), id: userId } : null;
   // A copy taken before the caller's last result would list them in the top as they were, or not at all,
   // beside their current rank: that caller waits for a fresh copy (shared by everyone waiting).
   const snapshot = me && listsStale(copy, me) ? await board.refreshed(db) : copy;
   return {
-    docs: snapshot.top.map((student) => entryFor(student, callerId)),
+    docs: snapshot.top.map((student) => entryFor(student, userId)),
     me: me ? { rank: rankIn(snapshot.order, me), totalScore: me.totalScore } : null,
   };
 }
