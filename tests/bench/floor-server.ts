@@ -54,8 +54,8 @@ interface Paper {
 const papers = new Map<string, Paper>();
 const paperOf = new Map<string, string>();
 
-async function loadPaper(paperId: string): Promise<Paper> {
-  const rows = await sql.unsafe<
+async function loadPaper(db: postgres.Sql | postgres.TransactionSql, paperId: string): Promise<Paper> {
+  const rows = await db.unsafe<
     {
       id: string;
       passage: string;
@@ -112,9 +112,13 @@ async function loadPaper(paperId: string): Promise<Paper> {
 }
 
 /** The paper at `version`, from this process when it holds that version. */
-async function paperAt(paperId: string, version: string): Promise<Paper> {
+async function paperAt(
+  db: postgres.Sql | postgres.TransactionSql,
+  paperId: string,
+  version: string,
+): Promise<Paper> {
   const held = papers.get(paperId);
-  return held?.version === version ? held : loadPaper(paperId);
+  return held?.version === version ? held : loadPaper(db, paperId);
 }
 
 // GET /exam: the caller's session, latest subscription, the paper and its version, any open attempt at it,
@@ -393,7 +397,7 @@ const app = new Hono()
     let paper = held;
     if (!row.created_id) {
       // This process did not hold the current paper: read it, then start the attempt with it.
-      paper = await paperAt(row.paper_id, row.version);
+      paper = await paperAt(sql, row.paper_id, row.version);
       paperOf.set(key, row.paper_id);
       [row] = await context(paper, row.paper_id);
       if (!row?.created_id) return c.body(failure('The attempt could not start.'), 409, json);
@@ -499,7 +503,8 @@ const app = new Hono()
       if (!row) return { status: 401 as const, text: failure('Unauthorized') };
       if (row.is_admin && webApp) return { status: 403 as const, text: failure('Forbidden') };
       if (!row.id || row.kind !== 'exam') return { status: 404 as const, text: failure('No such test') };
-      const paper = await paperAt(row.paper_id, row.version);
+      // Read on the transaction's own connection: ten transactions each waiting for an eleventh would hang.
+      const paper = await paperAt(tx, row.paper_id, row.version);
       const inTime = now.getTime() <= row.ends_at.getTime() + GRACE_MS;
       for (const answer of submitted) {
         if (
