@@ -460,7 +460,31 @@ ${table(header, rows)}
 Notes: each run goes on where the last one stopped, so no request repeats an earlier one. Every
 \`GET /api/v1/exam\` starts a new attempt (10,000 students, each on a different paper per pass);
 saves go to 2,000 open attempts; each submission scores a new attempt until the 10,000 run out, then repeats
-return the stored result; login verifies an argon2id hash (19 MiB, t=2), which is what bounds it.`,
+return the stored result; login verifies an argon2id hash (19 MiB, t=2), which is what bounds it.
+
+The floors (\`tests/bench/floor-server.ts\`) are each hot path's least work, served in the same run by a bare Hono
+app on @hono/node-server with postgres.js (named prepared statements), ${WORKERS === 1 ? 'one process' : `${WORKERS} processes`} and a pool of
+${process.env.DATABASE_POOL_MAX ?? '10'} connections, as the app has; no middleware, no validation library, no logging. Each gets its own
+students (the same number as the app's call), and the same requests:
+
+- session lookup (beside \`GET /exam/daily/taken\`, a signed-in read whose work is the session check and one
+  indexed read): one statement reads the live session (token hash, not revoked, not expired, account not
+  deleted) and the student's daily tests submitted today; 401 without a session, 403 for an admin from the web app.
+- fetch a paper: one statement reads the session, the latest subscription, the paper by exam type, subject
+  and year (bank papers only) with its question version, any open attempt at it, and inserts the attempt
+  when the process holds that version of the paper; the questions' JSON is made once a paper (the app's
+  paper cache does the same); a paper not held is read, then the statement runs again.
+- save an answer: one statement reads the session, locks the caller's open attempt FOR SHARE (theirs, not
+  submitted, not past its deadline, holding the question), checks the option is the question's and the
+  question was not skipped, and upserts the answer.
+- submit: one transaction: the session and the caller's attempt locked FOR UPDATE with its paper's version
+  and whether it may earn credit (one statement); the answers checked against the key, saved and all saved
+  answers read back (one statement); scored in JS (+5/−2/0); the ranking rule's claim on shown_keys (one
+  statement, and one more for questions already shown); the result and the student's total (one statement).
+  A repeated submission is rebuilt from the saved answers and changes nothing.
+- leaderboard: one statement reads the session and the caller's own board entry; the top 100 and everyone's
+  order come from a copy read again every 5 s, as the app's does, and the caller's rank is found by binary
+  search in it.`,
     );
     console.log('bench:api: docs/performance.md updated');
   } finally {
