@@ -453,7 +453,8 @@ async function main() {
 - Server: ${externalTarget ? `the server at ${externalTarget}` : `\`node server.mjs\` (built app, request logs off: LOG_LEVEL=warn) with ${WORKERS === 1 ? 'one process' : `${WORKERS} worker processes (WEB_CONCURRENCY=${WORKERS})`}`}, on PostgreSQL
   (${database.fresh ? 'a fresh database' : 'BENCH_DATABASE_URL'}) holding the synthetic bank: ${formatNumber(size.questions)} questions, ${formatNumber(size.users)} students
 - Load: autocannon on loopback, ${CONNECTIONS} connections, ${DURATION} s a call, ${RUNS} runs; figures are the medians of
-  the runs, and each ratio divides the call's median req/s by the bare Hono server's, measured in this same run
+  the runs; a call's ratio to bare Hono divides its median req/s by the bare Hono server's, and its ratio to
+  floor by its floor's, measured right after it in each run
 
 ${table(header, rows)}
 
