@@ -115,3 +115,78 @@ export function coresBetween(before: CpuSample, after: CpuSample): Map<string, n
   cores.set('everything else', wall > 0 ? (after.machine - before.machine) / wall - groups : Number.NaN);
   return cores;
 }
+
+/** CPU seconds each group used between two marks of a meter, with the wall and machine seconds between them. */
+export interface CpuSpan {
+  wallSeconds: number;
+  seconds: Map<string, number>;
+  /** Busy seconds of the whole machine (all cores, every process) over the span. */
+  machineSeconds: number;
+}
+
+/**
+ * Reads the groups every `intervalMs` and keeps, for each process, the CPU seconds it has used since the
+ * meter started (or since it started, if later). A process that ends between two readings keeps what the
+ * last reading saw, so it loses at most one interval's time, which sampling at the marks alone would lose
+ * whole. `refresh` runs before each reading, for groups whose PIDs must be looked up (a database's backends).
+ */
+export function startCpuMeter(groups: CpuGroups, intervalMs: number, refresh?: () => Promise<void>) {
+  const used = new Map<string, Map<number, { base: number; last: number }>>();
+  const marks = new Map<string, { at: number; seconds: Map<string, number>; machine: number }>();
+  let first = true;
+  const read = () => {
+    const sample = sampleCpu(groups);
+    for (const [name, pids] of sample.seconds) {
+      const known = used.get(name) ?? new Map<number, { base: number; last: number }>();
+      used.set(name, known);
+      for (const [pid, seconds] of pids) {
+        const entry = known.get(pid);
+        // A process first seen after the start began during the run: all its time is the run's.
+        if (entry) entry.last = seconds;
+        else known.set(pid, { base: first ? seconds : 0, last: seconds });
+      }
+    }
+    first = false;
+    return sample;
+  };
+  const totals = () =>
+    new Map(
+      [...used].map(([name, pids]) => [
+        name,
+        [...pids.values()].reduce((sum, { base, last }) => sum + last - base, 0),
+      ]),
+    );
+  let reading = Promise.resolve();
+  const tick = () => {
+    reading = reading.then(async () => {
+      await refresh?.();
+      read();
+    });
+    return reading;
+  };
+  const timer = setInterval(() => void tick().catch(() => {}), intervalMs);
+  return {
+    /** Takes a reading now and keeps the groups' totals under `label`. */
+    async mark(label: string) {
+      await tick();
+      const sample = read();
+      marks.set(label, { at: sample.at, seconds: totals(), machine: sample.machine });
+    },
+    /** What each group used between two marks. */
+    between(from: string, to: string): CpuSpan {
+      const start = marks.get(from);
+      const end = marks.get(to);
+      if (!start || !end) throw new Error(`no CPU mark ${start ? to : from}`);
+      return {
+        wallSeconds: (end.at - start.at) / 1000,
+        seconds: new Map(
+          [...end.seconds].map(([name, seconds]) => [name, seconds - (start.seconds.get(name) ?? 0)]),
+        ),
+        machineSeconds: end.machine - start.machine,
+      };
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -25,10 +25,13 @@
 //   BENCH_REDIS_URL=redis://...       (with --instances; default redis://127.0.0.1:6379)
 //   BENCH_TARGET=http://host:port npm run bench:exam-day      (a server you started on BENCH_DATABASE_URL)
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import postgres from 'postgres';
 import { Agent, Client, type Dispatcher, request } from 'undici';
 import { ensureBuilt, freePort, type ServerProcess } from '../support/server-process.ts';
+import { type Argon2Ceiling, appHashingParallelism, measureArgon2Ceiling } from './argon2-ceiling.ts';
+import { type CpuSpan, startCpuMeter } from './cpu.ts';
 import {
   errorKind,
   http2Clients,
@@ -38,6 +41,7 @@ import {
   StatusError,
   sleep,
 } from './load.ts';
+import { type MockDayPhase, type MockDayPlan, mockDayPlan } from './mock-day.ts';
 import {
   CADDYFILE,
   ensureCaddy,
@@ -84,6 +88,16 @@ const FAULT_AT_S =
 const HOSTILE = flags.hostile !== undefined && flags.hostile !== 'false';
 const HOSTILE_INTERVAL_MS = intFlag(flags, 'hostile-interval', 250);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PROFILE = flags.profile ?? 'start-minute';
+if (PROFILE !== 'start-minute' && PROFILE !== 'mock-day') {
+  throw new Error('--profile must be start-minute or mock-day');
+}
+const MOCK_DAY = PROFILE === 'mock-day';
+const TIME_SCALE = Math.max(1, intFlag(flags, 'time-scale', 15));
+const SITTING_MINUTES = intFlag(flags, 'sitting', 30);
+const FINISH_MINUTES = Math.min(SITTING_MINUTES, intFlag(flags, 'finish', 5));
+const TIMED_OUT_PERCENT = Math.min(100, intFlag(flags, 'timed-out', 25));
+const CEILING_SECONDS = intFlag(flags, 'ceiling-seconds', 4);
 const size = {
   questions: intFlag(flags, 'questions', DEFAULT_SIZE.questions),
   users: intFlag(flags, 'users', Math.max(DEFAULT_SIZE.users, STUDENTS)),
@@ -97,6 +111,14 @@ const TRUSTED_HOPS = 2;
 
 type Step = 'sign in' | 'fetch paper' | 'save answer' | 'submit';
 const STEPS: Step[] = ['sign in', 'fetch paper', 'save answer', 'submit'];
+
+// The CPU meter's groups.
+const APP_GROUP = 'the app';
+const BACKENDS_GROUP = "PostgreSQL's backends of the run";
+const POSTGRES_GROUP = 'PostgreSQL, the whole server';
+const GENERATOR_GROUP = 'the load generator';
+// What the report projects the measured cost to: a national mock day, everyone at once.
+const NATIONAL_STUDENTS = 175_000;
 
 /** An app process the run watches: the PIDs it has had, how its runs ended, its workers. */
 interface WatchedInstance {
@@ -335,6 +357,33 @@ async function terminateBackends(databaseUrl: string, startedAt: number): Promis
   } finally {
     await sql.end();
   }
+}
+
+/**
+ * The PIDs of the PostgreSQL backends serving the app on the run's database, looked up in pg_stat_activity
+ * on a connection of the bench's own, which is left out.
+ */
+async function postgresBackends(databaseUrl: string) {
+  const sql = postgres(databaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: 'bench:exam-day cpu' },
+  });
+  const found = { pids: [] as number[] };
+  const refresh = async () => {
+    const rows = await sql<{ pid: number }[]>`
+      select pid from pg_stat_activity
+      where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+    found.pids = rows.map((row) => row.pid);
+  };
+  await refresh();
+  return {
+    get pids() {
+      return found.pids;
+    },
+    refresh,
+    close: () => sql.end(),
+  };
 }
 
 /** The line of a crash's output that explains it: the first error line of a stack, if there is one. */
@@ -597,6 +646,8 @@ async function main() {
     INSTANCES > 0 && POOL_MAX !== undefined && `--pool-max ${POOL_MAX}`,
     FAULT_AT_S !== undefined && `--terminate-backends-at ${FAULT_AT_S}`,
     HOSTILE && `--hostile --hostile-interval ${HOSTILE_INTERVAL_MS}`,
+    MOCK_DAY &&
+      `--profile mock-day --time-scale ${TIME_SCALE} --sitting ${SITTING_MINUTES} --finish ${FINISH_MINUTES} --timed-out ${TIMED_OUT_PERCENT}`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -670,17 +721,21 @@ async function main() {
     }
 
     let completed = 0;
-    async function student(index: number) {
-      const dispatcher = dispatchers[index % dispatchers.length];
-      if (!dispatcher) return;
-      await sleep((index / STUDENTS) * RAMP_S * 1000);
+    // When each sign-in was sent (before any wait for a free slot) and answered: the sign-in rate.
+    const signIns = { firstSent: Number.POSITIVE_INFINITY, lastAnswered: 0, count: 0 };
+    async function signIn(dispatcher: Dispatcher, index: number) {
+      signIns.firstSent = Math.min(signIns.firstSent, performance.now());
       const signedIn = await call(dispatcher, 'sign in', 'POST', '/api/v1/user/login', undefined, {
         telephone: syntheticPhone(FIRST_STUDENT + index),
         password: SYNTHETIC_PASSWORD,
       });
-      const token = signedIn.data.token as string;
+      signIns.lastAnswered = Math.max(signIns.lastAnswered, performance.now());
+      signIns.count += 1;
+      return signedIn.data.token as string;
+    }
+    async function fetchPaper(dispatcher: Dispatcher, index: number, token: string) {
       const paper = papers[index % papers.length];
-      if (!paper) return;
+      if (!paper) throw new Error('no synthetic paper');
       const exam = await call(
         dispatcher,
         'fetch paper',
@@ -692,24 +747,100 @@ async function main() {
       const questions = exam.data.questions as { _id: string; options: { _id: string }[] }[];
       const saved = new Map<string, string>();
       acked.answers.set(attemptId, saved);
-      for (const question of questions.slice(0, ANSWERS)) {
-        await sleep(INTERVAL_MS * (0.5 + Math.random()));
-        const option = question.options[Math.floor(Math.random() * question.options.length)];
-        if (!option) continue;
-        await call(dispatcher, 'save answer', 'PATCH', '/api/v1/exam/answer', token, {
-          exam: attemptId,
-          question: question._id,
-          option: option._id,
-        });
-        saved.set(question._id, option._id);
-      }
-      await sleep(INTERVAL_MS * (0.5 + Math.random()));
+      return { attemptId, questions: questions.slice(0, ANSWERS), saved };
+    }
+    async function saveAnswer(
+      dispatcher: Dispatcher,
+      token: string,
+      attempt: { attemptId: string; saved: Map<string, string> },
+      question: { _id: string; options: { _id: string }[] },
+    ) {
+      const option = question.options[Math.floor(Math.random() * question.options.length)];
+      if (!option) return;
+      await call(dispatcher, 'save answer', 'PATCH', '/api/v1/exam/answer', token, {
+        exam: attempt.attemptId,
+        question: question._id,
+        option: option._id,
+      });
+      attempt.saved.set(question._id, option._id);
+    }
+    async function submit(dispatcher: Dispatcher, token: string, attemptId: string) {
       const result = await call(dispatcher, 'submit', 'POST', '/api/v1/exam/answer', token, {
         exam: attemptId,
       });
       acked.submissions.set(attemptId, result.data.score as number);
       completed += 1;
     }
+
+    /** Today's worst case: everyone arrives over the ramp and goes straight through, answers --interval apart. */
+    async function startMinuteStudent(index: number) {
+      const dispatcher = dispatchers[index % dispatchers.length];
+      if (!dispatcher) return;
+      await sleep((index / STUDENTS) * RAMP_S * 1000);
+      const token = await signIn(dispatcher, index);
+      const attempt = await fetchPaper(dispatcher, index, token);
+      for (const question of attempt.questions) {
+        await sleep(INTERVAL_MS * (0.5 + Math.random()));
+        await saveAnswer(dispatcher, token, attempt, question);
+      }
+      await sleep(INTERVAL_MS * (0.5 + Math.random()));
+      await submit(dispatcher, token, attempt.attemptId);
+    }
+
+    const plan = MOCK_DAY
+      ? mockDayPlan({
+          students: STUDENTS,
+          answers: ANSWERS,
+          scale: TIME_SCALE,
+          sittingMinutes: SITTING_MINUTES,
+          finishMinutes: FINISH_MINUTES,
+          timedOutPercent: TIMED_OUT_PERCENT,
+        })
+      : undefined;
+    const until = (offsetS: number) => sleep(Math.max(0, started + offsetS * 1000 - performance.now()));
+    /** The mock day: each student keeps the timetable the plan gave it. */
+    async function mockDayStudent(index: number) {
+      const dispatcher = dispatchers[index % dispatchers.length];
+      const timetable = plan?.students[index];
+      if (!dispatcher || !timetable) return;
+      await until(timetable.signInAt);
+      const token = await signIn(dispatcher, index);
+      await until(timetable.fetchAt);
+      const attempt = await fetchPaper(dispatcher, index, token);
+      for (const [position, question] of attempt.questions.entries()) {
+        await until(timetable.answerAt[position] ?? 0);
+        await saveAnswer(dispatcher, token, attempt, question);
+      }
+      await until(timetable.submitAt);
+      await submit(dispatcher, token, attempt.attemptId);
+    }
+    const student = MOCK_DAY ? mockDayStudent : startMinuteStudent;
+
+    // The argon2id ceiling of the cores the app has, measured in this run while the app is idle.
+    const appProcesses = INSTANCES > 0 ? INSTANCES * (WEB_CONCURRENCY ?? 1) : 1;
+    console.log('bench:exam-day: measuring the argon2id ceiling');
+    const ceiling = await measureArgon2Ceiling({
+      parallel: appHashingParallelism(appProcesses),
+      seconds: CEILING_SECONDS,
+      rounds: 3,
+    });
+    console.log(
+      `bench:exam-day: argon2id ceiling ${formatNumber(ceiling.perSecond, 1)} verifications/s (${ceiling.rounds.map((rate) => formatNumber(rate, 1)).join(', ')}), ${formatNumber(ceiling.cpuMsPerVerification, 1)} ms CPU each`,
+    );
+
+    // CPU time read from /proc: the app's processes (with their cluster workers), the PostgreSQL backends
+    // serving the run's database (looked up each second), and the whole PostgreSQL server for comparison.
+    const backends = await postgresBackends(database.url);
+    const meter = startCpuMeter(
+      {
+        [APP_GROUP]: { pids: () => instances.flatMap((instance) => instance.pid() ?? []) },
+        [BACKENDS_GROUP]: { pids: () => backends.pids, alone: true },
+        [POSTGRES_GROUP]: { command: 'postgres' },
+        [GENERATOR_GROUP]: { pids: () => [process.pid], alone: true },
+      },
+      1000,
+      backends.refresh,
+    );
 
     // Which processes serve the load as it starts: the fault report compares against these.
     const before: InstanceStart[] = instances.map((instance) => {
@@ -718,8 +849,14 @@ async function main() {
     });
     const restartsSoFar = () => instances.reduce((sum, instance) => sum + instance.exits.length, 0);
 
+    await meter.mark('start');
     started = performance.now();
     const startedAtEpoch = Date.now();
+    // The mock day's phases are read apart: a mark at each bound, named by the step that starts there.
+    const phaseMarks: Promise<void>[] = [];
+    const phaseTimers = (plan?.phases.slice(1) ?? []).map((phase) =>
+      setTimeout(() => phaseMarks.push(meter.mark(phase.step)), phase.from * 1000),
+    );
     let finished = 0;
     let studentsDone = () => {};
     const hostileRun = HOSTILE
@@ -769,6 +906,11 @@ async function main() {
     clearInterval(progress);
     clearTimeout(faultTimer);
     const elapsedS = (performance.now() - started) / 1000;
+    for (const timer of phaseTimers) clearTimeout(timer);
+    await Promise.all(phaseMarks);
+    await meter.mark('end');
+    meter.stop();
+    await backends.close();
     studentsDone();
     const hostile = await hostileRun;
     const faultOutcome =
@@ -812,6 +954,33 @@ async function main() {
     for (const [kind, sample] of errorSamples) console.log(`error sample (${kind}): ${sample}`);
 
     const instanceReport = describeInstances(instances, before, startedAtEpoch);
+    const stepP99 = (step: Step) => percentile(latencies.get(step) ?? [], 99);
+    const allRequests = STEPS.reduce((sum, step) => sum + (latencies.get(step)?.length ?? 0), 0);
+    const phaseRows: CostRow[] = (plan?.phases ?? []).map((phase, index, phases) => ({
+      label: phase.step,
+      span: meter.between(index === 0 ? 'start' : phase.step, phases[index + 1]?.step ?? 'end'),
+      requests: latencies.get(phase.step)?.length ?? 0,
+      p99: stepP99(phase.step),
+      phase,
+    }));
+    const cost = describeCost({
+      rows: [
+        ...phaseRows,
+        {
+          label: 'the whole run',
+          span: meter.between('start', 'end'),
+          requests: allRequests,
+          p99: Math.max(...STEPS.map(stepP99)),
+        },
+      ],
+      students: STUDENTS,
+      signIn: {
+        perSecond: signIns.count / ((signIns.lastAnswered - signIns.firstSent) / 1000),
+        offered: STUDENTS / (MOCK_DAY ? (plan?.phases[0]?.to ?? 1) : Math.max(RAMP_S, 1)),
+      },
+      ceiling,
+      cores: availableParallelism(),
+    });
     const rows = STEPS.map((step) => {
       const values = latencies.get(step) ?? [];
       return [
@@ -845,20 +1014,26 @@ async function main() {
 - Machine: ${host}
 - Command: \`${command}\`
 ${deployment.describe()}
-- Load: ${formatNumber(STUDENTS)} students arriving over ${RAMP_S} s; each signs in, fetches a paper, saves ${ANSWERS} answers
-  ${formatNumber(INTERVAL_MS)} ms apart (±50 %) and submits; at most ${CONCURRENCY} requests in flight (undici, ${INSTANCES > 0 ? 'HTTP/2' : 'HTTP/1.1 keep-alive'}).
+- Load: ${
+        plan
+          ? describeMockDay(plan)
+          : `${formatNumber(STUDENTS)} students arriving over ${RAMP_S} s; each signs in, fetches a paper, saves ${ANSWERS} answers
+  ${formatNumber(INTERVAL_MS)} ms apart (±50 %) and submits`
+      }; at most ${CONCURRENCY} requests in flight (undici, ${INSTANCES > 0 ? 'HTTP/2' : 'HTTP/1.1 keep-alive'}).
   Latency runs from sending a request to reading its whole answer, after any wait for a free slot${faultSection}${instanceReport.section}${healthSection}${proxySection}
 - Took ${formatNumber(elapsedS, 1)} s; ${formatNumber(completed)} of ${formatNumber(STUDENTS)} students submitted (a student whose request fails stops there)
 
 ${table(['step', 'requests', 'p50 ms', 'p99 ms', 'p99.9 ms', 'errors'], rows)}
 ${kindRows.length === 0 ? '' : `\nErrors by kind:\n\n${table(['step', 'error', 'count'], kindRows)}\n`}${hostile ? describeHostile(hostile) : ''}
 Read from the database afterwards: ${formatNumber(storedAnswers)} of ${formatNumber(ackedAnswers)} acknowledged answers saved, ${formatNumber(scored)} of
-${formatNumber(acked.submissions.size)} acknowledged submissions scored, ${missing.length} missing, ${formatNumber(totalErrors)} errors.`,
+${formatNumber(acked.submissions.size)} acknowledged submissions scored, ${missing.length} missing, ${formatNumber(totalErrors)} errors.
+${cost.section}`,
     );
     console.log(
       `bench:exam-day: ${formatNumber(elapsedS, 1)} s; answers ${storedAnswers}/${ackedAnswers}, submissions ${scored}/${acked.submissions.size}, missing ${missing.length}, errors ${totalErrors}${instanceReport.summary}`,
     );
     for (const line of instanceReport.lines) console.log(`bench:exam-day: ${line}`);
+    for (const line of cost.lines) console.log(`bench:exam-day: ${line}`);
     if (deployment.logFile) console.log(`bench:exam-day: Caddy's log is in ${deployment.logFile}`);
     if (hostile) {
       for (const [kind, tally] of hostile) {
@@ -891,6 +1066,12 @@ function reportSection(): { name: string; title: string } {
       title: `Exam day with a hostile client (\`bench:exam-day${INSTANCES > 0 ? ` --instances ${INSTANCES}` : ''} --hostile\`)`,
     };
   }
+  if (MOCK_DAY) {
+    return {
+      name: INSTANCES > 0 ? 'bench:exam-day-mock-day-proxy' : 'bench:exam-day-mock-day',
+      title: `Exam day, the mock-day arrival (\`bench:exam-day${INSTANCES > 0 ? ` --instances ${INSTANCES}` : ''} --profile mock-day\`)`,
+    };
+  }
   if (INSTANCES > 0) {
     return {
       name: 'bench:exam-day-proxy',
@@ -898,4 +1079,145 @@ function reportSection(): { name: string; title: string } {
     };
   }
   return { name: 'bench:exam-day', title: 'Exam day (`bench:exam-day`)' };
+}
+
+/** A stretch of the load whose CPU time the report reads: the whole run, or one phase of the mock day. */
+interface CostRow {
+  label: string;
+  span: CpuSpan;
+  /** Requests answered in it, and the p99 of the step that filled it (of every step for the whole run). */
+  requests: number;
+  p99: number;
+  phase?: MockDayPhase;
+}
+
+/**
+ * The report's lines on what the load cost: CPU seconds of the app and of PostgreSQL's backends per 1,000
+ * students and per request, the cores they kept busy and so the students a core carried at the p99 seen;
+ * for the mock day, what 175,000 students would keep busy at the real day's pace; and the sign-in rate
+ * against the argon2id ceiling measured in the same run.
+ */
+function describeCost(options: {
+  rows: CostRow[];
+  students: number;
+  signIn: { perSecond: number; offered: number };
+  ceiling: Argon2Ceiling;
+  cores: number;
+}): { section: string; lines: string[] } {
+  const { rows, students, signIn, ceiling, cores } = options;
+  const used = (row: CostRow, group: string) => row.span.seconds.get(group) ?? 0;
+  const perThousand = (seconds: number) => formatNumber((seconds / students) * 1000, 2);
+  const perRequest = (seconds: number, requests: number) =>
+    formatNumber(requests > 0 ? (seconds / requests) * 1000 : Number.NaN, 2);
+  const costTable = table(
+    [
+      'stretch',
+      'wall s',
+      'requests',
+      'app CPU s',
+      'PostgreSQL CPU s',
+      'app s / 1,000 students',
+      'PostgreSQL s / 1,000 students',
+      'app ms / request',
+      'PostgreSQL ms / request',
+    ],
+    rows.map((row) => [
+      row.label,
+      formatNumber(row.span.wallSeconds, 1),
+      formatNumber(row.requests),
+      formatNumber(used(row, APP_GROUP), 1),
+      formatNumber(used(row, BACKENDS_GROUP), 1),
+      perThousand(used(row, APP_GROUP)),
+      perThousand(used(row, BACKENDS_GROUP)),
+      perRequest(used(row, APP_GROUP), row.requests),
+      perRequest(used(row, BACKENDS_GROUP), row.requests),
+    ]),
+  );
+  const hasPhases = rows.some((row) => row.phase);
+  const capacityTable = table(
+    [
+      'stretch',
+      'p99 ms',
+      'cores busy: app + PostgreSQL',
+      'machine busy',
+      'students a core carried',
+      ...(hasPhases ? ['real length', `cores for ${formatNumber(NATIONAL_STUDENTS)}: app + PostgreSQL`] : []),
+    ],
+    rows.map((row) => {
+      const wall = row.span.wallSeconds;
+      const app = used(row, APP_GROUP);
+      const backends = used(row, BACKENDS_GROUP);
+      const busy = (app + backends) / wall;
+      const national = (seconds: number) =>
+        row.phase && row.phase.realSeconds > 0
+          ? ((seconds / students) * NATIONAL_STUDENTS) / row.phase.realSeconds
+          : Number.NaN;
+      return [
+        row.label,
+        formatNumber(row.p99, 1),
+        `${formatNumber(app / wall, 2)} + ${formatNumber(backends / wall, 2)} = ${formatNumber(busy, 2)}`,
+        `${formatNumber(row.span.machineSeconds / wall, 2)} of ${cores}`,
+        formatNumber(students / busy),
+        ...(hasPhases
+          ? [
+              row.phase ? `${formatNumber(row.phase.realSeconds / 60, 1)} min` : '',
+              row.phase ? `${formatNumber(national(app), 1)} + ${formatNumber(national(backends), 1)}` : '',
+            ]
+          : []),
+      ];
+    }),
+  );
+  const whole = rows[rows.length - 1];
+  const server = whole ? used(whole, POSTGRES_GROUP) : Number.NaN;
+  const generator = whole ? used(whole, GENERATOR_GROUP) : Number.NaN;
+  const backendsWhole = whole ? used(whole, BACKENDS_GROUP) : Number.NaN;
+  const ratio = signIn.perSecond / ceiling.perSecond;
+  const section = `
+- CPU time, read from Linux's \`/proc/<pid>/stat\` (utime + stime) once a second and at each bound: the app is
+  its processes and their descendants (cluster workers, with the time of any that ended); PostgreSQL is the
+  backends serving the run's database (their PIDs looked up in \`pg_stat_activity\` each second, the bench's
+  own connections left out), which leaves out the server's own background processes (WAL writer,
+  checkpointer, autovacuum). Over the whole run the whole PostgreSQL server used ${formatNumber(server, 1)} s against its
+  backends' ${formatNumber(backendsWhole, 1)} s (the difference is those processes and other work on the shared server), and the
+  load generator ${formatNumber(generator, 1)} s
+
+${costTable}
+
+"Students a core carried" is the run's students divided by the cores the app and its PostgreSQL backends kept
+busy in that stretch (their CPU seconds over its wall seconds), at the p99 beside it; "machine busy" is every
+process's CPU time over the wall time, the benchmark's and everyone else's on the machine.
+${hasPhases ? `The last two columns take each phase at its real length and multiply its cost per student by ${formatNumber(NATIONAL_STUDENTS)}.\n` : ''}
+${capacityTable}
+
+- Sign-ins against the argon2id ceiling: ${formatNumber(signIn.perSecond, 1)} answered a second (first sent to last answered), offered at
+  ${formatNumber(signIn.offered, 1)} a second, against a ceiling of ${formatNumber(ceiling.perSecond, 1)} verifications a second measured in this run before the load
+  (the app's \`hashPassword\` parameters, ${ceiling.parallel} verifications at once on libuv's threads as the app runs them, the median of
+  ${ceiling.rounds.length} rounds: ${ceiling.rounds.map((rate) => formatNumber(rate, 1)).join(', ')}; ${formatNumber(ceiling.cpuMsPerVerification, 1)} ms of CPU a verification): ${formatNumber(ratio * 100, 0)} % of the ceiling`;
+  return {
+    section,
+    lines: [
+      `sign-ins ${formatNumber(signIn.perSecond, 1)}/s (offered ${formatNumber(signIn.offered, 1)}/s), ${formatNumber(ratio * 100, 0)} % of the argon2id ceiling ${formatNumber(ceiling.perSecond, 1)}/s`,
+      ...rows.map(
+        (row) =>
+          `${row.label}: app ${perThousand(used(row, APP_GROUP))} s, PostgreSQL ${perThousand(used(row, BACKENDS_GROUP))} s per 1,000 students; p99 ${formatNumber(row.p99, 1)} ms`,
+      ),
+    ],
+  };
+}
+
+/** The report's line on the mock day's timetable: each phase's wall time against its real length. */
+function describeMockDay(plan: MockDayPlan): string {
+  const phase = (step: string) => plan.phases.find((candidate) => candidate.step === step);
+  const wall = (step: string) => {
+    const found = phase(step);
+    return found ? `${formatNumber(found.to - found.from, 0)} s` : '?';
+  };
+  const timedOut = plan.students.filter((student) => student.timedOut).length;
+  return `the mock day, ${formatNumber(STUDENTS)} students, its quiet stretches divided by ${TIME_SCALE}
+  (\`--time-scale\`): sessions opened over the 30 minutes before the start (${wall('sign in')} here), the paper fetched in the
+  first minute (a real minute), ${ANSWERS} answers each at random times over the next ${formatNumber(Math.max(0, SITTING_MINUTES - 1 - FINISH_MINUTES))} minutes of the ${SITTING_MINUTES}-minute
+  sitting (${wall('save answer')} here), then ${formatNumber(STUDENTS - timedOut)} students submitting over its last ${FINISH_MINUTES} minutes and ${formatNumber(timedOut)} (${TIMED_OUT_PERCENT} %) timed out,
+  submitted by the client at their own deadline, spread as their fetches were (${wall('submit')} here in all). A divided
+  stretch carries ${TIME_SCALE} times the real day's rate of requests, so its latencies are those of a harsher day; the
+  CPU a student costs is the same at any pace`;
 }
