@@ -8,6 +8,18 @@
 // (`node server.mjs`, kept up by tests/bench/supervisor.ts) sharing PostgreSQL and Redis, behind Caddy running
 // deploy/Caddyfile with TLS and HTTP/2, and the students talk HTTPS to Caddy.
 //
+// Every run reports what the load cost in CPU, read from /proc: the app's processes (with their cluster
+// workers) and the PostgreSQL backends serving the run's database, per 1,000 students and per request, and
+// the students one core carried at the run's p99. Before the load it measures the argon2id ceiling of the
+// cores the app has (password verifications a second with the app's own parameters), and sets the rate at
+// which sign-ins were answered against it.
+//
+// --profile start-minute (the default) is the worst case: every student arrives over --ramp seconds and goes
+// straight through. --profile mock-day follows a mock exam's timetable (tests/bench/mock-day.ts): sessions
+// opened over the 30 minutes before the start, the paper fetched in the first minute, answers spread over
+// the sitting, and everyone submitting over its last minutes or timed out at the end; the quiet stretches
+// are divided by --time-scale, and each phase's CPU time is read apart.
+//
 // --terminate-backends-at S injects a database blip S seconds into the load: pg_terminate_backend on every
 // client connection to the app's database, once. Errors are then allowed and reported per step and kind;
 // an instance that exits (a restart by the supervisor) or a missing acknowledged write fails the run.
@@ -21,6 +33,8 @@
 //                             [--ramp 60] [--questions 100000] [--users 100000]
 //                             [--instances N [--connections 64] [--web-concurrency W] [--pool-max P]]
 //                             [--terminate-backends-at S] [--hostile [--hostile-interval 250]]
+//                             [--profile start-minute|mock-day [--time-scale 15] [--sitting 30] [--finish 5]
+//                              [--timed-out 25]] [--ceiling-seconds 4]
 //   BENCH_DATABASE_URL=postgres://... npm run bench:exam-day  (default: a fresh database on 127.0.0.1:5432)
 //   BENCH_REDIS_URL=redis://...       (with --instances; default redis://127.0.0.1:6379)
 //   BENCH_TARGET=http://host:port npm run bench:exam-day      (a server you started on BENCH_DATABASE_URL)
@@ -1140,14 +1154,21 @@ function describeCost(options: {
       'p99 ms',
       'cores busy: app + PostgreSQL',
       'machine busy',
-      'students a core carried',
-      ...(hasPhases ? ['real length', `cores for ${formatNumber(NATIONAL_STUDENTS)}: app + PostgreSQL`] : []),
+      'students a core serves a second',
+      ...(hasPhases
+        ? [
+            'real length',
+            'students a core carries through it',
+            `cores for ${formatNumber(NATIONAL_STUDENTS)}: app + PostgreSQL`,
+          ]
+        : []),
     ],
     rows.map((row) => {
       const wall = row.span.wallSeconds;
       const app = used(row, APP_GROUP);
       const backends = used(row, BACKENDS_GROUP);
       const busy = (app + backends) / wall;
+      const perCoreSecond = students / (app + backends);
       const national = (seconds: number) =>
         row.phase && row.phase.realSeconds > 0
           ? ((seconds / students) * NATIONAL_STUDENTS) / row.phase.realSeconds
@@ -1157,10 +1178,11 @@ function describeCost(options: {
         formatNumber(row.p99, 1),
         `${formatNumber(app / wall, 2)} + ${formatNumber(backends / wall, 2)} = ${formatNumber(busy, 2)}`,
         `${formatNumber(row.span.machineSeconds / wall, 2)} of ${cores}`,
-        formatNumber(students / busy),
+        formatNumber(perCoreSecond, 1),
         ...(hasPhases
           ? [
               row.phase ? `${formatNumber(row.phase.realSeconds / 60, 1)} min` : '',
+              row.phase ? formatNumber(perCoreSecond * row.phase.realSeconds) : '',
               row.phase ? `${formatNumber(national(app), 1)} + ${formatNumber(national(backends), 1)}` : '',
             ]
           : []),
@@ -1172,6 +1194,15 @@ function describeCost(options: {
   const generator = whole ? used(whole, GENERATOR_GROUP) : Number.NaN;
   const backendsWhole = whole ? used(whole, BACKENDS_GROUP) : Number.NaN;
   const ratio = signIn.perSecond / ceiling.perSecond;
+  // On CPU, which the machine's other work hardly changes: a verification's cost against a sign-in's.
+  const signInRow = rows.find((row) => row.phase?.step === 'sign in');
+  const appPerSignIn = signInRow ? (used(signInRow, APP_GROUP) / students) * 1000 : Number.NaN;
+  const postgresPerSignIn = signInRow ? (used(signInRow, BACKENDS_GROUP) / students) * 1000 : Number.NaN;
+  const onCpu = signInRow
+    ? `
+- The same on CPU: a sign-in cost the app ${formatNumber(appPerSignIn, 2)} ms and PostgreSQL ${formatNumber(postgresPerSignIn, 2)} ms against ${formatNumber(ceiling.cpuMsPerVerification, 2)} ms for a
+  bare verification, so cores given to the app alone answer sign-ins at ${formatNumber((ceiling.cpuMsPerVerification / appPerSignIn) * 100, 0)} % of their argon2id ceiling`
+    : '';
   const section = `
 - CPU time, read from Linux's \`/proc/<pid>/stat\` (utime + stime) once a second and at each bound: the app is
   its processes and their descendants (cluster workers, with the time of any that ended); PostgreSQL is the
@@ -1183,16 +1214,17 @@ function describeCost(options: {
 
 ${costTable}
 
-"Students a core carried" is the run's students divided by the cores the app and its PostgreSQL backends kept
-busy in that stretch (their CPU seconds over its wall seconds), at the p99 beside it; "machine busy" is every
-process's CPU time over the wall time, the benchmark's and everyone else's on the machine.
-${hasPhases ? `The last two columns take each phase at its real length and multiply its cost per student by ${formatNumber(NATIONAL_STUDENTS)}.\n` : ''}
+"Students a core serves a second" is the run's students over the CPU seconds the app and its PostgreSQL
+backends spent in that stretch: one core's worth of the app and PostgreSQL together, kept busy, carries
+that many students a second through the step, at the p99 beside it (the p99 of a machine that was as busy
+as "machine busy" says: every process's CPU time over the wall time, the benchmark's and everyone else's).
+${hasPhases ? `The last three columns take each phase at its real length: the students one core carries through it, and the cores\n${formatNumber(NATIONAL_STUDENTS)} students keep busy in it (their cost per student times ${formatNumber(NATIONAL_STUDENTS)}, over the real length).\n` : ''}
 ${capacityTable}
 
 - Sign-ins against the argon2id ceiling: ${formatNumber(signIn.perSecond, 1)} answered a second (first sent to last answered), offered at
   ${formatNumber(signIn.offered, 1)} a second, against a ceiling of ${formatNumber(ceiling.perSecond, 1)} verifications a second measured in this run before the load
   (the app's \`hashPassword\` parameters, ${ceiling.parallel} verifications at once on libuv's threads as the app runs them, the median of
-  ${ceiling.rounds.length} rounds: ${ceiling.rounds.map((rate) => formatNumber(rate, 1)).join(', ')}; ${formatNumber(ceiling.cpuMsPerVerification, 1)} ms of CPU a verification): ${formatNumber(ratio * 100, 0)} % of the ceiling`;
+  ${ceiling.rounds.length} rounds: ${ceiling.rounds.map((rate) => formatNumber(rate, 1)).join(', ')}; ${formatNumber(ceiling.cpuMsPerVerification, 1)} ms of CPU a verification): ${formatNumber(ratio * 100, 0)} % of the ceiling${onCpu}`;
   return {
     section,
     lines: [
