@@ -685,6 +685,8 @@ async function main() {
     const errors = new Map<Step, number>(STEPS.map((step) => [step, 0]));
     const errorKinds = new Map<string, number>();
     const errorTimes: number[] = [];
+    // When each request was answered, by step, in ms from the start: which phase of the mock day it fell in.
+    const answeredAt = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
     const errorSamples = new Map<string, string>();
     const acked = { answers: new Map<string, Map<string, string>>(), submissions: new Map<string, number>() };
     const run = limiter(CONCURRENCY);
@@ -715,6 +717,7 @@ async function main() {
           });
           const text = await response.body.text();
           latencies.get(step)?.push(performance.now() - sent);
+          answeredAt.get(step)?.push(performance.now() - started);
           if (response.statusCode >= 300) {
             const fromProxy = INSTANCES > 0 && response.headers['x-request-id'] === undefined;
             throw new StatusError(response.statusCode, text, fromProxy);
@@ -974,6 +977,15 @@ async function main() {
       label: phase.step,
       span: meter.between(index === 0 ? 'start' : phase.step, phases[index + 1]?.step ?? 'end'),
       requests: latencies.get(phase.step)?.length ?? 0,
+      // A step late enough to spill into the next phase is counted there: its CPU time is read with it.
+      strays: STEPS.filter((step) => step !== phase.step).reduce(
+        (sum, step) =>
+          sum +
+          (answeredAt.get(step) ?? []).filter(
+            (at) => at >= phase.from * 1000 && (index === phases.length - 1 || at < phase.to * 1000),
+          ).length,
+        0,
+      ),
       p99: stepP99(phase.step),
       phase,
     }));
@@ -1101,6 +1113,8 @@ interface CostRow {
   span: CpuSpan;
   /** Requests answered in it, and the p99 of the step that filled it (of every step for the whole run). */
   requests: number;
+  /** Requests of other steps answered inside a mock-day phase. */
+  strays?: number;
   p99: number;
   phase?: MockDayPhase;
 }
@@ -1128,6 +1142,7 @@ function describeCost(options: {
       'stretch',
       'wall s',
       'requests',
+      ...(rows.some((row) => row.strays !== undefined) ? ["other steps' requests in it"] : []),
       'app CPU s',
       'PostgreSQL CPU s',
       'app s / 1,000 students',
@@ -1139,6 +1154,9 @@ function describeCost(options: {
       row.label,
       formatNumber(row.span.wallSeconds, 1),
       formatNumber(row.requests),
+      ...(rows.some((candidate) => candidate.strays !== undefined)
+        ? [row.strays === undefined ? '' : formatNumber(row.strays)]
+        : []),
       formatNumber(used(row, APP_GROUP), 1),
       formatNumber(used(row, BACKENDS_GROUP), 1),
       perThousand(used(row, APP_GROUP)),
