@@ -53,6 +53,7 @@ export function testEnvironment(parts: Partial<Environment> = {}): BrowserRecord
     watchBrowser: () => () => {},
     loadImage: async () => ({}),
     fetchImage: async () => new Blob([]),
+    storeMathsFonts: async () => true,
     createObjectURL: () => 'blob:test',
     revokeObjectURL: () => {},
     ...parts,

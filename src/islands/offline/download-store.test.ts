@@ -140,6 +140,60 @@ describe('Download for offline', () => {
     expect(installApp).toHaveBeenCalledOnce();
   });
 
+  it('stores KaTeX fonts after a paper with maths is saved, as one more step, and not for one without', async () => {
+    const storeMathsFonts = vi.fn(async () => true);
+    phone({ storeMathsFonts });
+    const plain = createDownloadStore(installApp);
+    await plain.choose(choice);
+    await plain.download();
+    expect(storeMathsFonts).not.toHaveBeenCalled();
+
+    const formula = '<span class="katex"><span class="katex-mathml"><math></math></span></span>';
+    const [question] = paper().questions;
+    serve({
+      paperResult: ok(
+        paper({
+          paperId: 'paper-2',
+          year: { _id: 'y2020', title: '2020' },
+          questions: question ? [{ ...question, explanation: `<p>So ${formula}</p>` }] : [],
+        }),
+      ),
+    });
+    storeMathsFonts.mockImplementation(async () => {
+      // The paper is on the phone before its fonts are asked for.
+      expect(await store.get('student-1', 'paper-2')).toBeDefined();
+      return true;
+    });
+    const maths = createDownloadStore(installApp);
+    await maths.choose({ ...choice, year: { _id: 'y2020', title: '2020' } });
+    const seen: string[] = [];
+    maths.$state.listen((state) => {
+      if (state.status === 'downloading') seen.push(`${state.progress.done}/${state.progress.total}`);
+    });
+    await maths.download();
+    expect(seen).toEqual(['0/1', '1/4', '2/4', '3/4', '4/4']);
+    expect(storeMathsFonts).toHaveBeenCalledOnce();
+    expect(maths.$state.get().status).toBe('done');
+  });
+
+  it('keeps a paper with maths whose fonts did not arrive', async () => {
+    phone({ storeMathsFonts: async () => Promise.reject(new Error('offline')) });
+    const [question] = paper().questions;
+    serve({
+      paperResult: ok(
+        paper({
+          questions: question ? [{ ...question, question: '<p><span class="katex">x</span></p>' }] : [],
+        }),
+      ),
+    });
+    const download = createDownloadStore(installApp);
+    await download.choose(choice);
+    await download.download();
+    expect(download.$state.get().status).toBe('done');
+    expect(await store.get('student-1', 'paper-1')).toBeDefined();
+    expect(installApp).toHaveBeenCalledOnce();
+  });
+
   it('asks for persistence on the first download only', async () => {
     const first = createDownloadStore(installApp);
     await first.choose(choice);

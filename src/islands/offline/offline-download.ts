@@ -3,6 +3,7 @@ import type { OfflinePaper } from '../../lib/api/offline.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { imageUrlsOf } from '../quiz/quiz-images.ts';
 import { environment } from '../shared/environment.ts';
+import { paperHasMaths } from './maths-fonts.ts';
 import { type PaperSummary, requestPersistence, type StoredPaper } from './offline-papers.ts';
 
 /** Which paper, as the query of GET /api/v1/exam/download and /download/size names it. */
@@ -12,7 +13,7 @@ export interface PaperQuery {
   year: string;
 }
 
-/** How far a download has got: the paper itself, then each image, one step each. */
+/** How far a download has got: the paper itself, each image, then KaTeX's fonts if it has maths: one step each. */
 export interface Progress {
   done: number;
   total: number;
@@ -54,19 +55,22 @@ export function summaryOf(paper: OfflinePaper, owner: string, images: Record<str
 /**
  * Downloads a paper for `owner`: the paper with its key, then each of its images, then stores it all in one
  * go (replacing an older download of it). Nothing is stored unless everything arrived. The first download
- * asks the browser to keep the store when the phone runs short of space.
+ * asks the browser to keep the store when the phone runs short of space. A paper with maths then stores
+ * KaTeX's fonts, those the phone lacks, so that its formulas look the same offline; the paper is kept
+ * whether or not they arrive, as its maths is readable in a fallback font.
  */
 export async function downloadPaper(
   owner: string,
   query: PaperQuery,
   onProgress: (progress: Progress) => void = () => {},
 ): Promise<ApiResult<PaperSummary>> {
-  const { call, fetchImage, papers, storageManager } = environment();
+  const { call, fetchImage, papers, storageManager, storeMathsFonts } = environment();
   const fetched = await call(offlineApi.download, { query: { ...query } });
   if (!fetched.ok) return fetched;
   const paper = fetched.data;
   const urls = imageUrlsOf(paper);
-  const total = 1 + urls.length;
+  const maths = paperHasMaths(paper);
+  const total = 1 + urls.length + (maths ? 1 : 0);
   onProgress({ done: 1, total });
   const images: Record<string, Blob> = {};
   // One at a time: a phone on a weak signal does better with one transfer than with several competing.
@@ -90,6 +94,10 @@ export async function downloadPaper(
     if (first) await requestPersistence(storageManager()).catch(() => false);
   } catch {
     return { ok: false, status: 0, message: SAVE_FAILED_MESSAGE };
+  }
+  if (maths) {
+    await storeMathsFonts().catch(() => false);
+    onProgress({ done: total, total });
   }
   return { ok: true, data: stored.summary, message: '' };
 }

@@ -21,6 +21,7 @@ import { readToken } from '../../lib/client/storage.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import { airtimeActive, boardPlace } from '../../lib/client/user-check.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
+import { storeMathsFonts } from '../offline/maths-fonts.ts';
 import { type PaperStore, paperStore } from '../offline/offline-papers.ts';
 import { type KeyValueStorage, memoryStorage } from '../quiz/answer-queue.ts';
 
@@ -98,6 +99,11 @@ export interface Environment {
   loadImage: (url: string) => Promise<unknown>;
   /** Fetches an image as a Blob, for a download; rejects when it cannot. */
   fetchImage: (url: string) => Promise<Blob>;
+  /**
+   * Stores KaTeX's core fonts for offline use, those not stored yet; resolves with whether they all are.
+   * Never rejects.
+   */
+  storeMathsFonts: () => Promise<boolean>;
   createObjectURL: (blob: Blob) => string;
   revokeObjectURL: (url: string) => void;
 }
@@ -204,6 +210,7 @@ export function browserEnvironment(): Environment {
     watchBrowser,
     loadImage,
     fetchImage,
+    storeMathsFonts: () => storeMathsFonts(),
     createObjectURL: (blob) => URL.createObjectURL(blob),
     revokeObjectURL: (url) => URL.revokeObjectURL(url),
   };
