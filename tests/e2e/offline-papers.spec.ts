@@ -74,6 +74,63 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
+test('a paper with maths downloaded on a phone that has shown no maths brings KaTeX fonts for offline use', async ({
+  page,
+  context,
+  student,
+}) => {
+  await signIn(page, student);
+  await page.goto('/select-exam');
+  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
+  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
+  await expect(page).toHaveURL(/\/select-year$/);
+  await waitForIslands(page);
+  await waitForWorker(page);
+  // Nothing on this phone has drawn a formula yet: the worker's install brought no fonts.
+  const fontFiles = () =>
+    page.evaluate(async () =>
+      (await (await caches.open('katex-fonts')).keys())
+        .map((request) => /KaTeX_([\w-]+?)\.[\w-]+\.woff2$/.exec(new URL(request.url).pathname)?.[1])
+        .sort(),
+    );
+  expect(await fontFiles()).toEqual([]);
+  await chooseYear(page, '2019');
+  await page.getByRole('button', { name: /^Download for offline/ }).click();
+  await expect(page.getByText('Downloaded', { exact: true })).toBeVisible();
+  // The core faces, but Size3, which the build inlines in the stylesheet.
+  expect(await fontFiles()).toEqual([
+    'AMS-Regular',
+    'Main-Bold',
+    'Main-Italic',
+    'Main-Regular',
+    'Math-Italic',
+    'Size1-Regular',
+    'Size2-Regular',
+    'Size4-Regular',
+  ]);
+
+  // Offline, the paper's first formula is drawn in KaTeX's own fonts, served by the worker.
+  await context.setOffline(true);
+  await page.goto('/select-year');
+  await waitForIslands(page);
+  await chooseYear(page, '2019');
+  await page.getByRole('button', { name: 'Start' }).press('Enter');
+  await expect(page).toHaveURL(/\/test$/);
+  await expect(questionHeading(page, 1)).toBeVisible();
+  await expect(page.getByText('You are offline.')).toBeVisible();
+  await expect(page.locator('.katex').first()).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => face.family.replaceAll('"', ''));
+      }),
+    )
+    .toContain('KaTeX_Main');
+});
+
 test('a student downloads a paper, takes it offline by keyboard, and it is uploaded once when back online', async ({
   page,
   context,

@@ -12,7 +12,6 @@ import mainRegular from 'katex/dist/fonts/KaTeX_Main-Regular.woff2?url';
 import mathItalic from 'katex/dist/fonts/KaTeX_Math-Italic.woff2?url';
 import size1Regular from 'katex/dist/fonts/KaTeX_Size1-Regular.woff2?url';
 import size2Regular from 'katex/dist/fonts/KaTeX_Size2-Regular.woff2?url';
-import size3Regular from 'katex/dist/fonts/KaTeX_Size3-Regular.woff2?url';
 import size4Regular from 'katex/dist/fonts/KaTeX_Size4-Regular.woff2?url';
 import type { OfflinePaper } from '../../lib/api/offline.ts';
 import { CACHES } from '../../service-worker/shell.ts';
@@ -21,7 +20,8 @@ import { CACHES } from '../../service-worker/shell.ts';
  * The faces nearly every formula of the bank uses: text and operators, italic letters, AMS symbols, and
  * the large delimiters and radicals. The rarer faces (Fraktur, Script, Typewriter...) are left to the worker
  * to keep once seen online. The build gives each file the URL the KaTeX stylesheet names it by (the same
- * file, hashed by content), or inlines a small one as a data: URL, as it does in the stylesheet.
+ * file, hashed by content). Size 3 is missing on purpose: under 4 KB, the build inlines it in the stylesheet
+ * as a data: URL, and importing it here would put that copy in a script too.
  */
 export const CORE_KATEX_FONT_URLS: readonly string[] = [
   mainRegular,
@@ -31,7 +31,6 @@ export const CORE_KATEX_FONT_URLS: readonly string[] = [
   amsRegular,
   size1Regular,
   size2Regular,
-  size3Regular,
   size4Regular,
 ];
 

@@ -21,7 +21,6 @@ import { readToken } from '../../lib/client/storage.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/client/toasts.ts';
 import { airtimeActive, boardPlace } from '../../lib/client/user-check.ts';
 import type { ApiErrorItem } from '../../lib/errors.ts';
-import { storeMathsFonts } from '../offline/maths-fonts.ts';
 import { type PaperStore, paperStore } from '../offline/offline-papers.ts';
 import { type KeyValueStorage, memoryStorage } from '../quiz/answer-queue.ts';
 
@@ -210,7 +209,12 @@ export function browserEnvironment(): Environment {
     watchBrowser,
     loadImage,
     fetchImage,
-    storeMathsFonts: () => storeMathsFonts(),
+    // Loaded when a paper with maths is downloaded: the other screens need none of it.
+    storeMathsFonts: () =>
+      import('../offline/maths-fonts.ts').then(
+        ({ storeMathsFonts }) => storeMathsFonts(),
+        () => false,
+      ),
     createObjectURL: (blob) => URL.createObjectURL(blob),
     revokeObjectURL: (url) => URL.revokeObjectURL(url),
   };
