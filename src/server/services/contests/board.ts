@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { CONTEST, type ContestBoard, type ContestBoardRow } from '../../../lib/api/contest.ts';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { shownLastName } from '../exams/leaderboard.ts';
+import { shownLastName } from '../exams/board-names.ts';
 
 interface Standing {
   userId: string;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client.ts';
+import { boardUser } from './board-names.ts';
 import {
   type Board,
   type BoardKey,
   type BoardOrder,
-  boardUser,
   isAhead,
   LeaderboardSnapshot,
   rankIn,

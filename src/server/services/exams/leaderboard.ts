@@ -6,6 +6,7 @@ import { users } from '../../db/schema.ts';
 import { refuseAdminFromWebApp } from '../admin-refusal.ts';
 import { unauthenticated } from '../errors.ts';
 import { type LiveSession, liveCaller, liveSessionValues } from '../sessions.ts';
+import { boardUser } from './board-names.ts';
 import type { ExamCaller } from './exam-context.ts';
 
 export const LEADERBOARD_SIZE = 100;
@@ -76,29 +77,6 @@ export async function topStudents(db: Executor): Promise<TopStudent[]> {
     .orderBy(desc(users.totalScore), asc(users.totalScoreAt), asc(users.id))
     .limit(LEADERBOARD_SIZE);
   return rows.map((row, index) => ({ ...row, rank: index + 1 }));
-}
-
-/** "Bello" -> "B.": how other students' last names appear on the board. */
-export function lastInitial(lastName: string): string {
-  const [first] = lastName.trim();
-  return first ? `${first.toLocaleUpperCase('en-NG')}.` : '';
-}
-
-/** A last name on any board (leader board, UTME ranking, contest): the caller's own in full, others' initial. */
-export function shownLastName(lastName: string, isMe: boolean): string {
-  return isMe ? lastName : lastInitial(lastName);
-}
-
-/** A ranked student's name and picture as the caller sees them on a board: no account id, and shownLastName. */
-export function boardUser(
-  student: { firstName: string; lastName: string; imageUrl: string | null },
-  isMe: boolean,
-): LeaderboardEntry['user'] {
-  return {
-    firstName: student.firstName,
-    lastName: shownLastName(student.lastName, isMe),
-    image: student.imageUrl ? { url: student.imageUrl } : null,
-  };
 }
 
 /** A top student as `callerId` sees them (boardUser). */

@@ -15,7 +15,7 @@ import { attempts, utmeSections } from '../../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
 import { type Attempt, GRACE_MS, ownAttempt, type SavedAnswer } from './attempt-rows.ts';
-import { boardUser } from './leaderboard.ts';
+import { boardUser } from './board-names.ts';
 import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
 import { claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
