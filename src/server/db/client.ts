@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -25,6 +25,14 @@ export type Executor = Database | Transaction;
 /** The rows of a raw statement's result (`await db.execute(sql\`…\`)`), typed by the caller. */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * Ids as one uuid[] parameter of a raw statement (`= any(${uuidArray(ids)})`), however many: a list of
+ * parameters would meet PostgreSQL's limit of 65,535.
+ */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /** An open database and the way to close it. */

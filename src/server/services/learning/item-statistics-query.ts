@@ -5,7 +5,7 @@
  */
 
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, uuidArray } from '../../db/client.ts';
 import { options, questions } from '../../db/schema.ts';
 import { slugify } from '../bank/normalize.ts';
 import { notSkipped } from '../exams/attempt-rows.ts';
@@ -59,9 +59,6 @@ export interface BankStats {
   /** Papers the filter matched that have neither, and are not listed. */
   quietPapers: number;
 }
-
-/** Ids as one uuid[] parameter, however many: a list of parameters would meet PostgreSQL's limit of 65,535. */
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 interface PaperRow {
   id: string;

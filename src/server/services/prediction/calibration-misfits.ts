@@ -4,7 +4,7 @@
  */
 
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client.ts';
+import { type Executor, rowsOf, uuidArray } from '../../db/client.ts';
 import type { CalibratedQuestion } from './calibration.ts';
 import { CALIBRATION_PRIORS, FIT_RULES, fitsBadly } from './irt.ts';
 
@@ -30,9 +30,6 @@ export interface Misfit {
 
 type Placement = Pick<Misfit, 'questionId' | 'examType' | 'subject' | 'year' | 'number' | 'questionKey'> &
   Pick<Misfit, 'topic' | 'answer'>;
-
-/** Ids as one uuid[] parameter, however many: a list of parameters would meet PostgreSQL's limit of 65,535. */
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * Where the questions `where` picks are and their right option, in exam type, subject, year and question

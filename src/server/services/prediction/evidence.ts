@@ -11,7 +11,7 @@
  */
 
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, uuidArray } from '../../db/client.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
 
 /** One counted answer. */
@@ -84,9 +84,8 @@ export async function studentEvidence(
   before?: Date,
 ): Promise<EvidenceAnswer[]> {
   if (subjectIds.length === 0) return [];
-  const subjects = sql`${`{${subjectIds.join(',')}}`}::uuid[]`;
   const result = (await db.execute(
-    evidenceQuery(sql`a.user_id = ${userId} and p.subject_id = any(${subjects})`, before),
+    evidenceQuery(sql`a.user_id = ${userId} and p.subject_id = any(${uuidArray(subjectIds)})`, before),
   )) as unknown as { rows: EvidenceAnswer[] };
   return result.rows;
 }

@@ -8,6 +8,7 @@ import {
   LEVEL_GRID,
   logCurves,
   posteriorOf,
+  priorParameters,
   probability,
   type ResponseMatrix,
   summariseLevel,
@@ -180,11 +181,7 @@ export function calibrate(responses: ResponseMatrix, options: CalibrationOptions
   const points = LEVEL_GRID.length;
   const answers = new Int32Array(itemCount);
   for (const item of responses.item) answers[item] = at(answers, item) + 1;
-  let items: ItemParameters[] = Array.from(responses.guessing, (guessing) => ({
-    difficulty: 0,
-    discrimination: 1,
-    guessing,
-  }));
+  let items: ItemParameters[] = Array.from(responses.guessing, priorParameters);
   const { offsets, order } = byStudent(responses);
   const posterior = new Float64Array(points);
   const expected = new Float64Array(itemCount * points);

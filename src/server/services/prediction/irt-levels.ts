@@ -21,6 +21,15 @@ export interface ItemParameters {
   guessing: number;
 }
 
+/**
+ * A question no calibration has reached: an ordinary difficulty and discrimination (the priors' centres) and
+ * its own guessing floor. Calibration starts every question here, and a prediction takes one it has not
+ * reached as this.
+ */
+export function priorParameters(guessing: number): ItemParameters {
+  return { difficulty: 0, discrimination: 1, guessing };
+}
+
 /** The chance that a student of level `theta` answers the question right. */
 export function probability(item: ItemParameters, theta: number): number {
   return (

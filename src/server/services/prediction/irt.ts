@@ -27,6 +27,7 @@ export {
   type ItemParameters,
   LEVEL_GRID,
   type LevelEstimate,
+  priorParameters,
   probability,
   type ResponseMatrix,
 } from './irt-levels.ts';

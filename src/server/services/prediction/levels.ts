@@ -5,10 +5,9 @@
  */
 
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, uuidArray } from '../../db/client.ts';
 import { studentEvidence } from './evidence.ts';
-import { estimateLevel, type ItemParameters, type LevelEstimate } from './irt.ts';
-import { priorParameters } from './pool-cache.ts';
+import { estimateLevel, type ItemParameters, type LevelEstimate, priorParameters } from './irt.ts';
 
 /** One subject's evidence: how many answers count, and the level they give. */
 export interface SubjectLevel {
@@ -22,7 +21,7 @@ type Calibrated = Pick<ItemParameters, 'difficulty' | 'discrimination'>;
 async function parametersOf(db: Executor, ids: readonly string[]): Promise<Map<string, Calibrated>> {
   if (ids.length === 0) return new Map();
   const result = (await db.execute(sql`select question_id::text as id, difficulty, discrimination
-    from item_parameters where question_id = any(${`{${ids.join(',')}}`}::uuid[])`)) as unknown as {
+    from item_parameters where question_id = any(${uuidArray(ids)})`)) as unknown as {
     rows: ({ id: string } & Calibrated)[];
   };
   return new Map(
@@ -51,7 +50,7 @@ export async function subjectLevels(
         .filter((answer) => answer.subjectId === subjectId)
         .map((answer) => {
           // The guessing floor is always the question's own: 1 in its options.
-          const prior = priorParameters(answer.options);
+          const prior = priorParameters(1 / answer.options);
           const calibrated = parameters.get(answer.questionId);
           return { item: calibrated ? { ...prior, ...calibrated } : prior, correct: answer.correct };
         });

@@ -7,15 +7,10 @@
 
 import { sql } from 'drizzle-orm';
 import { UTME } from '../../../lib/api/utme.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, uuidArray } from '../../db/client.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
 import { utmeEligible } from '../exams/utme.ts';
-import { averageChance, type ItemParameters } from './irt.ts';
-
-/** A question without parameters: ordinary difficulty and discrimination, and a blind guess of 1 in `options`. */
-export function priorParameters(options: number): ItemParameters {
-  return { difficulty: 0, discrimination: 1, guessing: 1 / options };
-}
+import { averageChance, type ItemParameters, priorParameters } from './irt.ts';
 
 /** One subject's pool, and the version of the bank and calibration it was read at. */
 export interface SubjectPool {
@@ -46,13 +41,12 @@ interface VersionRow {
  * With no subject, one row says only when the bank was last calibrated.
  */
 async function readVersions(db: Executor, subjectIds: readonly string[]) {
-  const subjects = sql`${`{${subjectIds.join(',')}}`}::uuid[]`;
   const result = (await db.execute(sql`select s.id::text as "subjectId", run.finished_at as "calibratedAt",
       coalesce(run.id::text, 'uncalibrated') || ' ' || count(q.id) || ' ' || coalesce(max(q.updated_at)::text, '')
         as version
     from (select id, finished_at from calibration_runs where finished_at is not null
       union all select null, null order by finished_at desc nulls last limit 1) run
-    left join unnest(${subjects}) as s(id) on true
+    left join unnest(${uuidArray(subjectIds)}) as s(id) on true
     left join papers p on p.subject_id = s.id and ${bankPaperAs('p')}
       and p.exam_type_id = (select id from exam_types where slug = ${UTME.examTypeSlug})
     left join questions q on q.paper_id = p.id
@@ -79,7 +73,7 @@ async function loadPool(db: Executor, subjectId: string, version: string): Promi
     left join item_parameters ip on ip.question_id = q.id
     where p.subject_id = ${subjectId}::uuid and ${utmeEligible}
     order by q.paper_id, q.position`)) as unknown as { rows: PoolRow[] };
-  const prior = priorParameters(UTME.optionKeys);
+  const prior = priorParameters(1 / UTME.optionKeys);
   const items = result.rows.map((row) =>
     row.difficulty === null || row.discrimination === null
       ? prior

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { PredictionSubject, UtmePrediction } from '../../../lib/api/prediction.ts';
 import { UTME } from '../../../lib/api/utme.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, uuidArray } from '../../db/client.ts';
 import { sittingTitle } from '../exams/utme.ts';
 
 /** The student's UTME subjects, Use of English first, and where the other three came from. */
@@ -42,7 +42,7 @@ export async function studentSubjects(db: Executor, userId: string): Promise<Stu
     chosen.rows[0]?.sitting ?? null,
   );
   const rows = (await db.execute(sql`select id::text as "_id", slug, title from subjects
-    where slug = ${UTME.englishSlug} or id = any(${`{${electives.join(',')}}`}::uuid[])`)) as unknown as {
+    where slug = ${UTME.englishSlug} or id = any(${uuidArray(electives)})`)) as unknown as {
     rows: PredictionSubject[];
   };
   const byId = new Map(rows.rows.map((subject) => [subject._id, subject]));
