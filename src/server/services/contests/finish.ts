@@ -4,8 +4,10 @@
  * may run it at once:
  * - it scores the contest levels whose time ran out without a hand-in (each once: the attempt's row lock);
  * - once a contest has ended, and its last hand-ins' grace has passed, it ranks the entrants and credits the
- *   coin prizes in ONE transaction that sets contests.finished_at, holding the contest's row with
- *   FOR UPDATE SKIP LOCKED: a second instance skips it, and a crash rolls all of it back for the next run.
+ *   coin prizes in ONE transaction that sets contests.finished_at, holding the contest's row FOR UPDATE:
+ *   a second instance waits those few milliseconds, then finds it finished and leaves it, and a crash rolls
+ *   all of it back for the next run. Waiting rather than skipping matters: the instance that scored the last
+ *   open level must not skip the row while another, which still saw that level open, holds it and gives up.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -60,14 +62,14 @@ function remainingMs(contest: Contest): number[] {
   return minutes.map((_, k) => minutes.slice(k).reduce((sum, m) => sum + m * 60_000, 0)).concat(0);
 }
 
-/** Ranks one ended contest and credits its prizes, if this instance gets its row first. */
+/** Ranks one ended contest and credits its prizes, unless another instance finished it first. */
 async function finishContest(db: Database, contestId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [contest] = await tx
       .select()
       .from(contests)
       .where(and(eq(contests.id, contestId), isNull(contests.finishedAt), isNull(contests.cancelledAt)))
-      .for('update', { skipLocked: true });
+      .for('update');
     if (!contest) return false;
     const [open] = rowsOf<{ count: number }>(
       await tx.execute(sql`select count(*)::integer as count from attempts
