@@ -1,7 +1,7 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
 import { precompress } from './src/build/precompress.ts';
 import { LOAD_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/content-security-policy.ts';
@@ -31,7 +31,7 @@ export default defineConfig({
   // After the build, in this order: serviceWorker() writes /sw.js with the list of the built files it
   // stores at install; precompress() writes a Brotli and a gzip copy of each text file, which Caddy serves
   // as they are.
-  integrations: [react(), mdx(), serviceWorker(), precompress()],
+  integrations: [preact({ compat: true }), mdx(), serviceWorker(), precompress()],
   vite: { plugins: [katexFontSwap] },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },

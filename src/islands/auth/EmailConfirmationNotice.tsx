@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useState } from 'preact/compat';
 import { TRIAL_DAYS, WELCOME_COINS } from '../../lib/api/user.ts';
 import { createConfirmationNoticeStore, type ResendState } from './email-confirmation-store.ts';
 import './email-confirmation.css';

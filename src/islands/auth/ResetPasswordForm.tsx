@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useState } from 'preact/compat';
 import { useForm } from '../shared/use-form.ts';
 import { FormCard, NewPasswordFields, SubmitButton } from './form-parts.tsx';
 import { createResetPasswordStore } from './reset-password-store.ts';

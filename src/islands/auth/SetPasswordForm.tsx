@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { RESET_TOKEN_MINUTES } from '../../lib/api/user.ts';
 import { TextField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState } from 'preact/compat';
 import { PasswordField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';
 import { FormCard, PhoneNumberField, SubmitButton } from './form-parts.tsx';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState } from 'preact/compat';
 import { CheckboxField, TextField } from '../shared/fields.tsx';
 import { useForm } from '../shared/use-form.ts';
 import { FormCard, NewPasswordFields, PhoneNumberField, SubmitButton } from './form-parts.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useRef, useState } from 'preact/compat';
 import { ResendButton } from './EmailConfirmationNotice.tsx';
 import { confirmedHeading, createVerifyEmailStore } from './email-confirmation-store.ts';
 import './email-confirmation.css';

@@ -3,7 +3,7 @@
  * sending, the phone number field and the new-password pair.
  */
 
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode } from 'preact/compat';
 import { PHONE_DIGITS } from '../../lib/validation/fields.ts';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 
@@ -22,7 +22,7 @@ export function FormCard({
   children,
 }: {
   title: string;
-  onSubmit: (event: SyntheticEvent) => void;
+  onSubmit: (event: Event) => void;
   children: ReactNode;
 }) {
   return (

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useState } from 'preact/compat';
 import { countOf } from '../../lib/format.ts';
 import { ReviewList } from '../results/ReviewList.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from 'preact/compat';
 import type { ContestSummary } from '../../lib/api/contest.ts';
 import { formatDateTime, ordinal } from '../../lib/format.ts';
 import { contestPath } from './contest-play.ts';

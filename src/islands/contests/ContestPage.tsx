@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import type { ContestSummary } from '../../lib/api/contest.ts';
 import { ResendButton } from '../auth/EmailConfirmationNotice.tsx';
 import { createConfirmationNoticeStore } from '../auth/email-confirmation-store.ts';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { contestPath } from './contest-play.ts';

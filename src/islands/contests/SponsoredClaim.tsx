@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useId } from 'preact/compat';
 import { type SponsoredClaim as Claim, CONTEST } from '../../lib/api/contest.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { ContestStore } from './contest-store.ts';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from 'preact/compat';
 import type { ListState } from './list-store.ts';
 
 /** A catalogue list's loading, failed and empty states; the list itself once it has items (offline too). */

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { displayTitle } from './catalogue.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { createPracticeSubjectStore } from './practice-subject-store.ts';

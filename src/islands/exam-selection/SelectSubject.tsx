@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { DOWNLOADED_NOTE } from '../offline/OfflineListNote.tsx';
 import { SelectionScreen } from './SelectionScreen.tsx';
 import { SubjectCards } from './SubjectCards.tsx';

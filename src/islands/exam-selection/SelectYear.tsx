@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { DownloadPanel } from '../offline/DownloadPanel.tsx';
 import { createDownloadStore } from '../offline/download-store.ts';
 import { toChoice } from './catalogue.ts';

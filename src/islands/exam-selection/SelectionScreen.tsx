@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from 'preact/compat';
 import { OfflineListNote } from '../offline/OfflineListNote.tsx';
 import { FlowHeader } from './FlowHeader.tsx';
 import { ListStatus } from './ListStatus.tsx';

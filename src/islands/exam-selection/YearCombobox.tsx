@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId } from 'preact/compat';
 import type { createSelectYearStore } from './select-year-store.ts';
 
 /** The placeholder of the year dropdown (spec §2). */

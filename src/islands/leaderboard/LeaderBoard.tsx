@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { formatThousands, ordinal } from '../../lib/format.ts';
 import { LoadFailed } from '../shared/LoadStatus.tsx';
 import { RankedRow } from '../shared/RankedRow.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useState } from 'preact/compat';
 import type { SubjectMastery, TopicMastery as Topic } from '../../lib/api/mastery.ts';
 import { countOf } from '../../lib/format.ts';
 import { MASTERY_LEVEL_NAMES, MASTERY_RULES } from '../../lib/mastery.ts';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useId } from 'preact/compat';
 import { formatDayAndTime } from '../../lib/format.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import type { DownloadStore } from './download-store.ts';

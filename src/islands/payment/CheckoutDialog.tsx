@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { formatNaira, formatThousands } from '../../lib/format.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import type { Checkout, CheckoutStep } from './checkout-store.ts';

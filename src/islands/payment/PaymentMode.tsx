@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { formatNaira } from '../../lib/format.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { CheckoutDialog } from './CheckoutDialog.tsx';

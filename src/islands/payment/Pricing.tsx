@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useState } from 'preact/compat';
 import type { Plan } from '../../lib/api/plans.ts';
 import { formatNaira } from '../../lib/format.ts';
 import { isPlanOnSale, planFeatures } from './payment-rules.ts';

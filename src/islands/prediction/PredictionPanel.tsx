@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useState } from 'preact/compat';
 import type { ScoreRange, SubjectPrediction, UtmePrediction } from '../../lib/api/prediction.ts';
 import { UTME } from '../../lib/api/utme.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import type { TodayPlan, TodayTopic } from '../../lib/api/prediction.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { $planSaves } from './exam-plan-store.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { Dialog } from '../shared/Dialog.tsx';
 import { PasswordField } from '../shared/fields.tsx';
 import { useRevealingSubmit } from '../shared/use-revealing-submit.ts';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useRef, useState } from 'preact/compat';
 import { formatDateTime } from '../../lib/format.ts';
 import { OFFLINE_TESTS_SENT } from '../offline/offline-sync.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';

@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'preact/compat';
 import {
   type CalculatorState,
   display,
@@ -44,7 +51,7 @@ export function Calculator({ onClose }: { onClose: () => void }) {
     panel.current?.focus({ preventScroll: true });
   }, []);
 
-  function onKeyDown(event: KeyboardEvent) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
       onClose();

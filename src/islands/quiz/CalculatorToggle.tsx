@@ -3,7 +3,7 @@
  * sitting. Closing the calculator gives the focus back to the button that opened it.
  */
 
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'preact/compat';
 
 // Most papers have no use for it, so its code loads only when a student opens it.
 export const loadCalculator = () =>

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useState } from 'preact/compat';
 import { TRIAL_DAYS } from '../../lib/api/user.ts';
 import { ResendButton } from '../auth/EmailConfirmationNotice.tsx';
 import { createResend } from '../auth/email-confirmation-store.ts';

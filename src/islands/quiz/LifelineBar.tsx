@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useId } from 'preact/compat';
 import { formatThousands } from '../../lib/format.ts';
 import { LIFELINE_COST } from '../../lib/scoring.ts';
 import type { QuizStore } from './quiz-store.ts';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useRef } from 'preact/compat';
 import { Passage } from '../shared/Passage.tsx';
 import { RichHtml } from '../shared/RichHtml.tsx';
 import { optionLetter } from './keyboard.ts';

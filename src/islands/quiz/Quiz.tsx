@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { ConfirmFirst } from './ConfirmFirst.tsx';
 import { QuizFrame, useQuizIsland } from './QuizFrame.tsx';
 import { OfflineMessage, QuizMessage } from './QuizMessage.tsx';

@@ -1,6 +1,6 @@
 /** The page a quiz-like island runs in (the quiz and the UTME sitting): the header with the clock, then the page. */
 
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'preact/compat';
 import { QuizHeader } from './QuizHeader.tsx';
 import { useQuizKeys } from './quiz-hooks.ts';
 import type { QuizStore } from './quiz-store.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { company } from '../../lib/company.ts';
 import { useScrolledPast } from './quiz-hooks.ts';
 import type { QuizStore } from './quiz-store.ts';

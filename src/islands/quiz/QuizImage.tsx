@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import type { QuizImages } from './quiz-images.ts';
 import './quiz-image.css';
 

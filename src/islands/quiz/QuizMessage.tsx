@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from 'preact/compat';
 
 /** A quiz that cannot run says why, with the ways on: the card /test, /daily-test and /utme/sitting share. */
 export function QuizMessage({

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import type { QuizStore } from './quiz-store.ts';
 
 /** Offline, waiting answers and time-up notices, announced politely (/test, /daily-test, the UTME sitting). */

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect } from 'preact/compat';
 import { CalculatorPanel, loadCalculator, QuizTitleRow, useCalculator } from './CalculatorToggle.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LifelineBar } from './LifelineBar.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/preact';
+import type { ReactNode } from 'preact/compat';
 import { Dialog } from '../shared/Dialog.tsx';
 import { submitSummary } from './navigator.ts';
 import type { QuizStore } from './quiz-store.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/compat';
 import type { QuizStore } from './quiz-store.ts';
 
 /** Whether the page has scrolled further than `px`, updated on scroll. */

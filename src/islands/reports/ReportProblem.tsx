@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useId, useState } from 'preact/compat';
 import {
   QUESTION_REPORT_REASON_LABELS,
   QUESTION_REPORT_REASONS,
@@ -87,7 +87,7 @@ function ReportForm({ store }: { store: ReportStore }) {
           value={note}
           aria-invalid={noteError ? true : undefined}
           aria-describedby={noteError ? `${noteHelp} ${id}-note-error` : noteHelp}
-          onChange={(event) => store.setNote(event.target.value)}
+          onChange={(event) => store.setNote(event.currentTarget.value)}
         />
         <p className="report-count" id={noteHelp}>
           {note.length} of {REPORT_NOTE_MAX} characters

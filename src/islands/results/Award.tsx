@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { padTwo } from '../../lib/format.ts';
 import { celebrates, performance } from '../../lib/scoring.ts';
 import { ReviewDeckLink } from '../review-deck/ReviewDeckLink.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { goBack } from '../../lib/client/navigation.ts';
 import { Loading } from '../shared/LoadStatus.tsx';
 import { ReviewList } from './ReviewList.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { $user } from '../../lib/client/session.ts';
 import { ReportProblem } from '../reports/ReportProblem.tsx';
 import { canReport } from '../reports/report-store.ts';

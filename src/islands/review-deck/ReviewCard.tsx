@@ -1,5 +1,5 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'preact/compat';
+import { useEffect, useId, useRef } from 'preact/compat';
 import type { ReviewOutcome } from '../../lib/api/review.ts';
 import { optionLetter } from '../quiz/keyboard.ts';
 import { ImageRetry, QuizImage } from '../quiz/QuizImage.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { type ReactNode, useEffect, useRef, useState } from 'preact/compat';
 import { commandForKey } from '../quiz/keyboard.ts';
 import { ReportProblem } from '../reports/ReportProblem.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';

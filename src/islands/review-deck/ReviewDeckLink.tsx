@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { createDueCountStore } from './due-count-store.ts';
 import { deckLinkText } from './review-deck.ts';
 

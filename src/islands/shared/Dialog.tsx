@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'preact/compat';
 
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it, with no library. It opens
@@ -17,14 +17,16 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // A layout effect: the dialog opens or closes as the render lands, before the browser's next task. A
+  // plain effect waits for the next frame, and a close event queued meanwhile would undo a reopening.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
       // showModal focuses the first control. A dialog whose buttons come after a list of questions to go
-      // to (the UTME sitting's submit dialog) marks the one to start on, as `autofocus` would (React does
-      // not put that attribute in the page).
+      // to (the UTME sitting's submit dialog) marks the one to start on, as `autofocus` would (an
+      // attribute React left out of the page and Preact leaves to the browser, which ignores it here).
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) dialog.close();

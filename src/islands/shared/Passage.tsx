@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'preact/compat';
 import { RichHtml } from './RichHtml.tsx';
 import './passage.css';
 

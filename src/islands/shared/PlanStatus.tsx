@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/compat';
 import { accessSummary } from '../../lib/access.ts';
 import { $auth, loadUser } from '../../lib/client/session.ts';
 import './plan-status.css';

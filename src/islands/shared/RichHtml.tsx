@@ -1,4 +1,4 @@
-import { createElement, useLayoutEffect, useMemo, useRef } from 'react';
+import { createElement, useLayoutEffect, useMemo, useRef } from 'preact/compat';
 import { deferInlineStyles, STYLE_DATA_ATTRIBUTE } from './rich-html.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'preact/compat';
 
 interface FieldProps {
   label: string;
@@ -29,7 +29,7 @@ export function TextField({ label, name, value, error, onChange, type = 'text', 
         type={type}
         value={value}
         {...errorLink(id, error)}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.currentTarget.value)}
         {...rest}
       />
       <FieldError id={id} error={error} />
@@ -52,7 +52,7 @@ export function PasswordField({ label, name, value, error, onChange, autoComplet
           value={value}
           autoComplete={autoComplete}
           {...errorLink(id, error)}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(event.currentTarget.value)}
         />
         <button
           type="button"
@@ -76,7 +76,7 @@ export function CheckboxField({
   error,
   onChange,
 }: {
-  label: React.ReactNode;
+  label: ReactNode;
   name: string;
   checked: boolean;
   error?: string | undefined;
@@ -92,7 +92,7 @@ export function CheckboxField({
           type="checkbox"
           checked={checked}
           {...errorLink(id, error)}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={(event) => onChange(event.currentTarget.checked)}
         />
         <label htmlFor={id}>{label}</label>
       </div>

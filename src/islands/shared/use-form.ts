@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import type { ReadableAtom } from 'nanostores';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/compat';
 import type { FieldErrors } from '../../lib/validation/form-errors.ts';
 import { useRevealingSubmit } from './use-revealing-submit.ts';
 

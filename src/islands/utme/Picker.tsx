@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useState } from 'preact/compat';
 import { UTME, type UtmeCatalogue } from '../../lib/api/utme.ts';
 import { formatDayAndTime } from '../../lib/format.ts';
 import EmailConfirmationNotice from '../auth/EmailConfirmationNotice.tsx';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useId } from 'preact/compat';
 import type { UtmeSectionResult } from '../../lib/api/utme.ts';
 import { ReviewList } from '../results/ReviewList.tsx';
 import type { createResultStore } from './result-store.ts';

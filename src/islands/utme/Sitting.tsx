@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/preact';
+import { useEffect, useId, useRef, useState } from 'preact/compat';
 import { UTME } from '../../lib/api/utme.ts';
 import { UNRANKED_SITTING_LINE } from '../../lib/ranking.ts';
 import { CalculatorPanel, QuizTitleRow, useCalculator } from '../quiz/CalculatorToggle.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import type { UtmeSubject } from '../../lib/api/utme.ts';
 import { ConfirmSubmitDialog } from '../quiz/SubmitDialog.tsx';
 import { type QuestionPlace, questionButtonLabel, sectionSummary } from './sitting.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { SubjectTabs } from './SubjectTabs.tsx';
 import { tabCountLabel } from './sitting.ts';
 import type { SittingStore } from './sitting-store.ts';

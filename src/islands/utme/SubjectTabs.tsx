@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'preact/compat';
 import { tabForKey } from '../shared/tabs.ts';
 
 /**
@@ -30,7 +30,7 @@ export function SubjectTabs({
 }) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  function onKeyDown(event: KeyboardEvent) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const target = tabForKey(event, selected, keys.length);
     if (target === undefined) return;
     event.preventDefault();
