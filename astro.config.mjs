@@ -3,6 +3,7 @@ import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
+import { islandPreloads } from './src/build/island-preloads.ts';
 import { precompress } from './src/build/precompress.ts';
 import { LOAD_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/content-security-policy.ts';
 import { serviceWorker } from './src/service-worker/build.ts';
@@ -28,10 +29,11 @@ export default defineConfig({
   output: 'static',
   // server.mjs imports the standalone handler (static files and API) and adds headers and compression.
   adapter: node({ mode: 'standalone' }),
-  // After the build, in this order: serviceWorker() writes /sw.js with the list of the built files it
+  // After the build, in this order: islandPreloads() lists in each page's head the modules its islands import
+  // (src/build/island-preloads.ts); serviceWorker() writes /sw.js with the list of the built files it
   // stores at install; precompress() writes a Brotli and a gzip copy of each text file, which Caddy serves
   // as they are.
-  integrations: [preact({ compat: true }), mdx(), serviceWorker(), precompress()],
+  integrations: [preact({ compat: true }), mdx(), islandPreloads(), serviceWorker(), precompress()],
   vite: { plugins: [katexFontSwap] },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
