@@ -531,7 +531,7 @@ async function measureWeight(
         const contentType = response.headers()['content-type'] ?? '';
         const kind = kindOf(response.request().resourceType(), contentType);
         bytes[kind] += PRECOMPRESSED.test(contentType) ? body.length : gzipSync(body).length;
-        if (kind === 'js' && /react-dom|swiper|__reactContainer/i.test(body.toString('utf8')))
+        if (kind === 'js' && /data-preact-island|swiper/i.test(body.toString('utf8')))
           framework = true;
       })(),
     );
@@ -1053,7 +1053,7 @@ async function main() {
       if (route.maxJsKb !== undefined && weight && weight.bytes.js / 1024 >= route.maxJsKb)
         miss(`${kb(weight.bytes.js)} KB of gzipped JavaScript, budget under ${route.maxJsKb} KB`);
       if (route.noFramework && weight?.framework)
-        miss('loads framework JavaScript (React, Swiper or an island)');
+        miss('loads framework JavaScript (Preact, Swiper or an island)');
       return [
         `\`${route.path}\``,
         runs.length,
@@ -1123,7 +1123,7 @@ Gzipped kilobytes loaded on a first visit with Lighthouse’s mobile screen (${V
 without scrolling or clicking, until the network is idle: what a student downloads before interacting. Each text
 body is gzipped by the benchmark (the server’s own compression does not change the figures); PNG, JPEG, WebP,
 AVIF and WOFF2 count as they are; "other" is mostly the API’s JSON. "Framework" is yes when the page loads
-React, Swiper or an Astro island. How each route was reached, so that none of them redirected:
+Preact, Swiper or an Astro island. How each route was reached, so that none of them redirected:
 
 - guest: opened cold, signed out.
 - signed in: a student signed up through the API beforehand, the token put in localStorage by a script that runs

@@ -71,7 +71,7 @@ export async function ensureBuilt(): Promise<void> {
 
 async function build(): Promise<void> {
   const output: string[] = [];
-  // Vitest sets NODE_ENV=test, which would make Vite bundle development builds of React.
+  // Vitest sets NODE_ENV=test, which would make Vite bundle development builds of Preact.
   const child = spawn('npx', ['astro', 'build'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production' },
