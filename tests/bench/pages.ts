@@ -531,8 +531,7 @@ async function measureWeight(
         const contentType = response.headers()['content-type'] ?? '';
         const kind = kindOf(response.request().resourceType(), contentType);
         bytes[kind] += PRECOMPRESSED.test(contentType) ? body.length : gzipSync(body).length;
-        if (kind === 'js' && /data-preact-island|swiper/i.test(body.toString('utf8')))
-          framework = true;
+        if (kind === 'js' && /data-preact-island|swiper/i.test(body.toString('utf8'))) framework = true;
       })(),
     );
   });
