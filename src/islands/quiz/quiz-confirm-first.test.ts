@@ -6,6 +6,7 @@ import { examApi, userApi } from '../../lib/api/endpoints.ts';
 import { $auth } from '../../lib/client/session.ts';
 import { PaymentCode } from '../../lib/errors.ts';
 import { createResend } from '../auth/email-confirmation-store.ts';
+import type { Environment } from '../shared/environment.ts';
 import { createQuizStore } from './quiz-store.ts';
 
 // A full exam refused for want of a plan, to a student whose email waits for confirmation: the free trial
@@ -18,14 +19,14 @@ const paperState = {
 };
 const refused = failed(402, 'Choose a plan to take full exams.', PaymentCode.subscriptionRequired);
 
-function setup(api: ReturnType<typeof answeringApi>) {
+function setup(api: ReturnType<typeof answeringApi>, parts: Partial<Environment> = {}) {
   const browser = {
     navigate: vi.fn(),
     toastAfterNavigation: vi.fn(),
     reportFailure: vi.fn(),
     showErrors: vi.fn(),
   };
-  testEnvironment({ call: api.call, readNavigationState: () => paperState, ...browser });
+  testEnvironment({ call: api.call, readNavigationState: () => paperState, ...browser, ...parts });
   return { store: createQuizStore('exam'), ...browser };
 }
 
@@ -48,6 +49,24 @@ describe('a full exam before the email is confirmed', () => {
     expect(store.$status.get()).toEqual({ status: 'unconfirmed', email: 'aisha@example.com' });
     expect(navigate).not.toHaveBeenCalled();
     expect(toastAfterNavigation).not.toHaveBeenCalled();
+  });
+
+  it('waits for the page to load the student when it holds only their token, then asks to confirm', async () => {
+    // The page's check of the user answers 50 ms after the refusal of the paper.
+    const loadUser = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => {
+            $auth.set({ user: student({ emailVerified: false }), profile: null, isAuth: true });
+            resolve();
+          }, 50);
+        }),
+    );
+    const { store, navigate } = setup(answeringApi().answer(examApi.paper, refused), { loadUser });
+    store.init();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(store.$status.get()).toEqual({ status: 'unconfirmed', email: 'aisha@example.com' });
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('still sends a confirmed student without a plan to /pricing, and an expired plan to its renewal', async () => {

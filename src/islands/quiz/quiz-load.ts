@@ -84,12 +84,12 @@ export function createLoader(state: QuizState, { mode, answers, onStarted, offli
   const { context, $status } = state;
   const { leave, reportAndLeave } = createLeaving(state);
 
-  function handleLoadFailure(result: Failure) {
+  async function handleLoadFailure(result: Failure) {
     if (result.status === 0) {
       $status.set({ status: 'offline', message: result.message });
       return;
     }
-    const email = trialAwaitsConfirmation(result);
+    const email = await trialAwaitsConfirmation(result);
     if (email) {
       $status.set({ status: 'unconfirmed', email });
       return;
@@ -145,7 +145,7 @@ export function createLoader(state: QuizState, { mode, answers, onStarted, offli
     if (quiz.offline && (await startDownloaded())) return;
     const result = await fetchQuiz(quiz);
     if (result.ok) start(result.data);
-    else if (!(result.status === 0 && (await startDownloaded()))) handleLoadFailure(result);
+    else if (!(result.status === 0 && (await startDownloaded()))) await handleLoadFailure(result);
   }
 
   /** The expired download's way on: take the paper online instead. */

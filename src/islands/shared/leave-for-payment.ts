@@ -6,10 +6,13 @@ import { environment } from './environment.ts';
 /**
  * The email to confirm when a call was refused for want of a plan and the signed-in student has not
  * confirmed the address they signed up with: confirming starts the free trial, so they need no plan yet.
- * Undefined for any other refusal or account.
+ * Undefined for any other refusal or account. A page opened with a session's token may not hold its student
+ * yet (the page's check of the user is still on its way): the refusal waits for that check rather than
+ * sending an unconfirmed student to the plans.
  */
-export function trialAwaitsConfirmation(result: { code?: string }): string | undefined {
+export async function trialAwaitsConfirmation(result: { code?: string }): Promise<string | undefined> {
   if (result.code !== PaymentCode.subscriptionRequired) return undefined;
+  if (!$auth.get().user) await environment().loadUser();
   const awaited = awaitedConfirmation($auth.get().user);
   return awaited?.kind === 'sign-up' ? awaited.email : undefined;
 }

@@ -98,13 +98,13 @@ export function createSittingStore() {
     answers.goTo(index);
   }
 
-  function handleLoadFailure(result: Failure) {
+  async function handleLoadFailure(result: Failure) {
     if (result.status === 0) {
       state.$status.set({ status: 'offline', message: result.message });
       return;
     }
     if (result.message === UNAUTHORIZED_MESSAGE) return; // the API client clears the session and reloads
-    const email = trialAwaitsConfirmation(result);
+    const email = await trialAwaitsConfirmation(result);
     if (email) {
       state.$status.set({ status: 'unconfirmed', email });
       return;
@@ -130,7 +130,7 @@ export function createSittingStore() {
     if (!subjects) return;
     state.$status.set({ status: 'loading' });
     const result = await environment().call(utmeApi.sitting, { query: { subjects: subjects.join(',') } });
-    if (!result.ok) handleLoadFailure(result);
+    if (!result.ok) await handleLoadFailure(result);
     else start(result.data);
   }
 

@@ -54,6 +54,17 @@ describe('startUserCheck', () => {
     expect(userCalls()).toBe(2);
   });
 
+  it("an island that checked before the page's start leaves its Retry a check of its own", async () => {
+    fetch.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const islandLoad = checkUser();
+    startUserCheck();
+    expect((await islandLoad)?.status).toBe(0);
+    expect(await checkUser()).toEqual({ status: 200, payload: aisha, changed: false });
+    expect(userCalls()).toBe(2);
+  });
+
   it('checked a minute ago: shows the stored account and asks nothing', () => {
     session.setItem(CHECKED_AT_KEY, String(Date.now() - 60_000));
     startUserCheck();

@@ -167,5 +167,7 @@ function showAccount(): void {
 export function startUserCheck(): void {
   showAccount();
   const checkedAt = Number(sessionStorage.getItem(CHECKED_AT_KEY));
-  if (Date.now() - checkedAt >= STALE_MS) startCheck = checkUser();
+  // An island that loaded before this script (its modules are preloaded) has checked already: its answer,
+  // a failure included, must not be handed to its Retry as the start check.
+  if (Date.now() - checkedAt >= STALE_MS && !inFlight) startCheck = checkUser();
 }
