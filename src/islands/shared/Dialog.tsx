@@ -31,13 +31,21 @@ export function Dialog({
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  // The close event is queued as a task: a key pressed at once (R, then S in the quiz) can reopen the dialog
-  // before it arrives. An event that finds the dialog open again is stale and must not close it.
+  // Escape fires cancel at once, then closes the dialog, and the close event comes later, as a task: the
+  // caller hears of Escape from cancel, so that a key pressed right after (Enter on the button that opened
+  // the dialog) finds it closed and opens it again. A close event that finds the dialog open again (R, then
+  // S in the quiz), or already closed by its caller, is stale and must not close it.
   const closedByBrowser = () => {
-    if (!ref.current?.open) onClose();
+    if (open && !ref.current?.open) onClose();
   };
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={closedByBrowser}>
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={onClose}
+      onClose={closedByBrowser}
+    >
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
