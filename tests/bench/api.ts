@@ -173,36 +173,29 @@ async function main() {
     const papers = await loadSyntheticPapers(database.url, 200);
     const [paper] = papers;
     if (!paper) throw new Error('no synthetic paper');
-    // Separate students for each call, so that no call measures another's leftovers.
-    const fetchTokens = await syntheticTokens(database.url, 10_000, 0);
-    const saveAttempts = await openAttempts(
-      database.url,
-      await syntheticTokens(database.url, 2_000, 10_000),
-      10_000,
-      papers,
-    );
-    const submitAttempts = await openAttempts(
-      database.url,
-      await syntheticTokens(database.url, 10_000, 12_000),
-      12_000,
-      papers,
-    );
+    // Separate students for each call, so that no call measures another's leftovers; the floor has its own,
+    // 50,000 further on, so that the app and the floor never touch each other's attempts.
+    const hotPathStudents = async (from: number) => ({
+      fetch: await syntheticTokens(database.url, 10_000, from),
+      save: await openAttempts(
+        database.url,
+        await syntheticTokens(database.url, 2_000, from + 10_000),
+        from + 10_000,
+        papers,
+      ),
+      submit: await openAttempts(
+        database.url,
+        await syntheticTokens(database.url, 10_000, from + 12_000),
+        from + 12_000,
+        papers,
+      ),
+    });
+    const appStudents = await hotPathStudents(0);
+    const floorStudents = await hotPathStudents(50_000);
+    const { fetch: fetchTokens, save: saveAttempts, submit: submitAttempts } = appStudents;
+    const { fetch: floorFetchTokens, save: floorSaveAttempts, submit: floorSubmitAttempts } = floorStudents;
     const boardTokens = await syntheticTokens(database.url, 1_000, 30_000);
     const sessionTokens = await syntheticTokens(database.url, 1_000, 31_000);
-    // The floor's own students, so that the app and the floor never touch each other's attempts.
-    const floorFetchTokens = await syntheticTokens(database.url, 10_000, 50_000);
-    const floorSaveAttempts = await openAttempts(
-      database.url,
-      await syntheticTokens(database.url, 2_000, 60_000),
-      60_000,
-      papers,
-    );
-    const floorSubmitAttempts = await openAttempts(
-      database.url,
-      await syntheticTokens(database.url, 10_000, 62_000),
-      62_000,
-      papers,
-    );
     const json = { 'content-type': 'application/json', 'frontend-source': 'webuser' };
     const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'frontend-source': 'webuser' });
 

@@ -163,11 +163,18 @@ export async function newPaperQuery(
   };
 }
 
-/** Starts a paper the way a student does: /select-exam, the exam type, the subject, the year, Start. */
-export async function startPaper(page: Page, examType: string, subject: string, year: string) {
+/** Chooses an exam type and a subject the way a student does, from /select-exam to /select-year. */
+export async function chooseSubject(page: Page, examType: string, subject: string) {
   await page.goto('/select-exam');
   await page.getByRole('button', { name: examType, exact: true }).click();
   await page.getByRole('button', { name: subject, exact: true }).click();
+  await expect(page).toHaveURL(/\/select-year$/);
+  await waitForIslands(page);
+}
+
+/** Starts a paper the way a student does: /select-exam, the exam type, the subject, the year, Start. */
+export async function startPaper(page: Page, examType: string, subject: string, year: string) {
+  await chooseSubject(page, examType, subject);
   await page.getByRole('combobox', { name: 'Year' }).click();
   await page.getByRole('option', { name: year, exact: true }).click();
   await page.getByRole('button', { name: 'Start' }).click();

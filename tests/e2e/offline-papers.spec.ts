@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, signIn, test, waitForIslands } from './fixtures.ts';
+import {
+  chooseSubject,
+  expect,
+  expectNoSeriousViolations,
+  signIn,
+  test,
+  waitForIslands,
+} from './fixtures.ts';
 
 // A phone, as most students hold one, with the app's service worker (helper B's), which opens the app's
 // screens with no network once they have been visited.
@@ -80,11 +87,7 @@ test('a paper with maths downloaded on a phone that has shown no maths brings Ka
   student,
 }) => {
   await signIn(page, student);
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await expect(page).toHaveURL(/\/select-year$/);
-  await waitForIslands(page);
+  await chooseSubject(page, 'WAEC', 'Mathematics');
   await waitForWorker(page);
   // Nothing on this phone has drawn a formula yet: the worker's install brought no fonts.
   const fontFiles = () =>
@@ -142,11 +145,7 @@ test('a student downloads a paper, takes it offline by keyboard, and it is uploa
   await signIn(page, student);
 
   // Online: the paper's size shows before anything is downloaded, with the leaderboard note.
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await expect(page).toHaveURL(/\/select-year$/);
-  await waitForIslands(page);
+  await chooseSubject(page, 'WAEC', 'Mathematics');
   await chooseYear(page, '2019');
   const download = page.getByRole('button', { name: /^Download for offline \(\d+(\.\d)? (KB|MB)\)$/ });
   await expect(download).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatDayAndTime } from '../../src/lib/format.ts';
 import {
   buyPlan,
+  chooseSubject,
   createStudent,
   expect,
   expectNoSeriousViolations,
@@ -10,7 +11,6 @@ import {
   signIn,
   startPaper,
   test,
-  waitForIslands,
 } from './fixtures.ts';
 
 // On a 360 x 740 phone: a comprehension passage leaves its later questions' options in view, a download's
@@ -72,11 +72,7 @@ test('a comprehension passage opens on its first question and is folded on the n
 
 test("a download's size reads the same before and after it is downloaded", async ({ page, student }) => {
   await signIn(page, student);
-  await page.goto('/select-exam');
-  await page.getByRole('button', { name: 'WAEC', exact: true }).click();
-  await page.getByRole('button', { name: 'Mathematics', exact: true }).click();
-  await expect(page).toHaveURL(/\/select-year$/);
-  await waitForIslands(page);
+  await chooseSubject(page, 'WAEC', 'Mathematics');
   await page.getByRole('combobox', { name: 'Year' }).click();
   await page.getByRole('option', { name: '2019', exact: true }).click();
 
