@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { and, desc, eq, gt, lte, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Profile, SessionPayload, User } from '../../lib/api/user.ts';
@@ -12,10 +12,6 @@ import { startSession } from './sessions.ts';
 
 export { TRIAL_DAYS, WELCOME_COINS } from '../../lib/api/user.ts';
 
-// A hash of a random password, verified against when the phone number is unknown, so that a wrong number
-// takes as long to reject as a wrong password and timing does not reveal which numbers have accounts.
-const decoyHash = hash(crypto.randomUUID());
-
 /** Hashes a password with argon2id at the library's defaults (19 MiB, t=2, p=1). */
 export function hashPassword(plain: string): Promise<string> {
   return hash(plain);
@@ -23,8 +19,24 @@ export function hashPassword(plain: string): Promise<string> {
 
 type UserRow = typeof users.$inferSelect;
 
+/** The columns of a user that the API shows, and the score its profile shows beside them. */
+export type AccountRow = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'emailVerifiedAt'
+  | 'telephone'
+  | 'triviaPoints'
+  | 'imageUrl'
+  | 'isAdmin'
+  | 'totalScore'
+  | 'createdAt'
+>;
+
 /** A user as the API shows it: never the password hash. `pendingEmail` is pendingEmailChange's answer. */
-export function publicUser(user: UserRow, pendingEmail: string | null): User {
+export function publicUser(user: AccountRow, pendingEmail: string | null): User {
   return {
     _id: user.id,
     firstName: user.firstName,
@@ -41,7 +53,7 @@ export function publicUser(user: UserRow, pendingEmail: string | null): User {
 }
 
 /** A user as the API shows it, with the email change it may be waiting for. */
-export async function userView(db: Executor, user: UserRow, now: Date): Promise<User> {
+export async function userView(db: Executor, user: AccountRow, now: Date): Promise<User> {
   return publicUser(user, await pendingEmailChange(db, user.id, now));
 }
 
@@ -55,6 +67,28 @@ export async function subscriptionStatus(
   now: Date,
 ): Promise<Profile['subscription']> {
   const [latest] = await subscriptionsOf(db, userId).limit(1);
+  return subscriptionFrom(db, userId, latest, now);
+}
+
+/** A subscription or trial as subscriptionsOf lists it. */
+export interface SubscriptionRow {
+  source: (typeof subscriptions.$inferSelect)['source'];
+  planId: string | null;
+  planTitle: string | null;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * subscriptionStatus from the latest subscription, already read: the database is asked again only when
+ * that one waits for another to end (a plan bought on top of a running one).
+ */
+export async function subscriptionFrom(
+  db: Executor,
+  userId: string,
+  latest: SubscriptionRow | undefined,
+  now: Date,
+): Promise<Profile['subscription']> {
   if (!latest) return { status: 'none' as const, planId: null, planTitle: null, endsAt: null };
   const active = latest.endsAt > now;
   const status = active ? (latest.source === 'trial' ? 'trial' : 'active') : 'expired';
@@ -109,7 +143,7 @@ async function queuedAt(db: Executor, userId: string, now: Date) {
 }
 
 /** The user and the profile beside it, as the browser keeps them. */
-export async function accountView(db: Executor, user: UserRow, now: Date) {
+export async function accountView(db: Executor, user: AccountRow, now: Date) {
   const [view, subscription] = await Promise.all([
     userView(db, user, now),
     subscriptionStatus(db, user.id, now),
@@ -120,7 +154,7 @@ export async function accountView(db: Executor, user: UserRow, now: Date) {
 /** What GET /user, sign-up and login return: the user, the profile beside it, and the token. */
 export async function sessionPayload(
   db: Executor,
-  user: UserRow,
+  user: AccountRow,
   token: string,
   now: Date,
 ): Promise<SessionPayload> {
@@ -201,13 +235,6 @@ export async function signUp(db: Database, input: z.output<typeof signUpSchema>,
   } catch (error) {
     rethrowDuplicate(error);
   }
-}
-
-/** Checks a phone number and password; returns the user, or undefined when either is wrong. */
-export async function checkCredentials(db: Executor, telephone: string, password: string) {
-  const [user] = await db.select().from(users).where(eq(users.telephone, telephone)).limit(1);
-  const valid = await verify(user?.passwordHash ?? (await decoyHash), password);
-  return user && valid ? user : undefined;
 }
 
 /** Applies one edited name field; the email changes only through a confirmed link (requestEmailChange). */

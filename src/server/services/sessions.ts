@@ -4,7 +4,8 @@ import { preparedQuery } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
-const SESSION_DAYS = 30;
+/** How long a session lasts from its sign-in. */
+export const SESSION_DAYS = 30;
 
 /** Starts a session and returns its bearer token, which is shown to the client once and never stored. */
 export async function startSession(db: Executor, userId: string, now: Date): Promise<string> {

@@ -33,7 +33,6 @@ import {
 } from '../../services/account-emails.ts';
 import {
   accountView,
-  checkCredentials,
   requireUserRow,
   sessionPayload,
   signUp,
@@ -44,8 +43,8 @@ import { refuseAdminFromWebApp } from '../../services/admin-refusal.ts';
 import { requestEmailChange, resendConfirmation } from '../../services/confirmation-requests.ts';
 import { confirmEmail } from '../../services/email-confirmation.ts';
 import { resetPassword, startPasswordReset } from '../../services/password-reset.ts';
-import { findSession, revokeSession, startSession } from '../../services/sessions.ts';
-import { rememberDevice } from '../../services/trusted-devices.ts';
+import { findSession, revokeSession } from '../../services/sessions.ts';
+import { checkCredentials, openSession } from '../../services/sign-in.ts';
 
 /**
  * /api/v1/user: sign-up, login, the current user, profile edits, email confirmation, logout, reset and
@@ -78,11 +77,10 @@ export function userRoutes(limits: RateLimits, boards: readonly { forget(): void
         });
       }
       refuseAdminFromWebApp(user.isAdmin, requestFromWebApp(c));
-      const now = clock.now();
-      const token = await startSession(db, user.id, now);
+      const { payload, deviceToken } = await openSession(db, user, presentedDeviceCookie(c), clock.now());
       // This browser is trusted past the limit that strangers' wrong guesses for the number fill.
-      setDeviceCookie(c, await rememberDevice(db, user.id, presentedDeviceCookie(c), now));
-      return ok(c, 'Login successful', await sessionPayload(db, user, token, now));
+      setDeviceCookie(c, deviceToken);
+      return ok(c, 'Login successful', payload);
     })
     .get('/', requireUser, privateRevalidate, async (c) => {
       const { db, clock } = c.get('deps');
