@@ -19,15 +19,18 @@ const decoyHash = hash(crypto.randomUUID());
 /** The account a sign-in reads: what the API shows, and the hash to verify against. */
 type SignInAccount = AccountRow & { passwordHash: string };
 
-const accountByTelephoneQuery = preparedQuery<
-  Omit<SignInAccount, 'createdAt' | 'emailVerifiedAt'> & { createdAt: string; emailVerified: boolean },
-  { telephone: string }
->(
+/** The account as the statement reads it: its times as ISO strings. */
+type AccountColumns = Omit<SignInAccount, 'createdAt' | 'emailVerifiedAt'> & {
+  createdAt: string;
+  emailVerifiedAt: string | null;
+};
+
+const accountByTelephoneQuery = preparedQuery<AccountColumns, { telephone: string }>(
   'sign_in_account',
   sql`select id, first_name as "firstName", last_name as "lastName", email, telephone,
       password_hash as "passwordHash", trivia_points as "triviaPoints", image_url as "imageUrl",
-      is_admin as "isAdmin", total_score as "totalScore", email_verified_at is not null as "emailVerified",
-      to_json(created_at) #>> '{}' as "createdAt"
+      is_admin as "isAdmin", total_score as "totalScore",
+      to_json(email_verified_at) #>> '{}' as "emailVerifiedAt", to_json(created_at) #>> '{}' as "createdAt"
     from users where telephone = ${sql.placeholder('telephone')} limit 1`,
 );
 
@@ -40,9 +43,11 @@ export async function checkCredentials(
   const [row] = await accountByTelephoneQuery(db, { telephone });
   const valid = await verify(row?.passwordHash ?? (await decoyHash), password);
   if (!row || !valid) return undefined;
-  const { emailVerified, createdAt, ...account } = row;
-  // publicUser reads only whether the email was confirmed, not when.
-  return { ...account, emailVerifiedAt: emailVerified ? new Date(0) : null, createdAt: new Date(createdAt) };
+  return {
+    ...row,
+    emailVerifiedAt: row.emailVerifiedAt === null ? null : new Date(row.emailVerifiedAt),
+    createdAt: new Date(row.createdAt),
+  };
 }
 
 interface OpenedRow {
