@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, userApi } from '../../src/lib/api/endpoints.ts';
 import { subscriptions } from '../../src/server/db/schema.ts';
 import { DEFAULT_PLANS, upsertPlan } from '../../src/server/services/payments/plans.ts';
 import { createPaper } from '../support/bank-fixture.ts';
-import { createTestApp, signUpStudent } from '../support/test-app.ts';
+import { createTestApp, queueWeeklyBehindMonthly, signUpStudent } from '../support/test-app.ts';
 
 // What a student is shown about their access: the plan or trial and when it ends (GET /user's profile),
 // and which daily-test subjects are closed for today (GET /exam/daily/taken).
@@ -54,18 +53,8 @@ describe('GET /api/v1/user: the plan or trial', () => {
 
   it('names the plan running now when a plan bought on top of it waits for it to end', async () => {
     const { token, user } = await signUpStudent(t);
-    await t.db.delete(subscriptions).where(eq(subscriptions.userId, user._id));
-    const start = t.clock.now().getTime();
     // A Monthly plan, then a Weekly one bought before it ended: the purchase queues it after the Monthly.
-    await grantPlan(user._id, 'monthly', 30);
-    await t.db.insert(subscriptions).values({
-      userId: user._id,
-      source: 'paystack',
-      planId: 'weekly',
-      reference: `ref-${crypto.randomUUID()}`,
-      startsAt: new Date(start + 30 * DAY),
-      endsAt: new Date(start + 37 * DAY),
-    });
+    const start = await queueWeeklyBehindMonthly(t, user._id);
     expect(await subscriptionOf(token)).toEqual({
       status: 'active',
       planId: 'weekly',

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { type CallArgs, type DataOf, type Endpoint, formFields, pathOf } from '../../src/lib/api/endpoint.ts';
 import { userApi } from '../../src/lib/api/endpoints.ts';
@@ -248,6 +249,25 @@ export async function subscribedStudent(t: TestApp, overrides: Record<string, un
     endsAt: new Date(t.clock.now().getTime() + 365 * 86_400_000),
   });
   return student;
+}
+
+/**
+ * Replaces a student's plans with a Monthly plan running from now and a Weekly one bought before it ended,
+ * queued after it (days 30 to 37). Returns the moment the Monthly started.
+ */
+export async function queueWeeklyBehindMonthly(t: TestApp, userId: string): Promise<number> {
+  const start = t.clock.now().getTime();
+  const plan = (planId: string, fromDay: number, toDay: number) => ({
+    userId,
+    source: 'paystack' as const,
+    planId,
+    reference: `ref-${crypto.randomUUID()}`,
+    startsAt: new Date(start + fromDay * 86_400_000),
+    endsAt: new Date(start + toDay * 86_400_000),
+  });
+  await t.db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  await t.db.insert(subscriptions).values([plan('monthly', 0, 30), plan('weekly', 30, 37)]);
+  return start;
 }
 
 /** GET /api/v1/exam's query for a new (or the resumed) attempt at a paper. */
