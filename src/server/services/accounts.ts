@@ -71,13 +71,7 @@ export async function subscriptionStatus(
 }
 
 /** A subscription or trial as subscriptionsOf lists it. */
-export interface SubscriptionRow {
-  source: (typeof subscriptions.$inferSelect)['source'];
-  planId: string | null;
-  planTitle: string | null;
-  startsAt: Date;
-  endsAt: Date;
-}
+export type SubscriptionRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
 
 /**
  * subscriptionStatus from the latest subscription, already read: the database is asked again only when
@@ -151,6 +145,21 @@ export async function accountView(db: Executor, user: AccountRow, now: Date) {
   return { user: view, profile: { totalScore: user.totalScore, subscription } satisfies Profile };
 }
 
+/** What GET /user, sign-up and login return, from what was read: the user, the profile beside it, the token. */
+export function sessionPayloadOf(
+  user: AccountRow,
+  pendingEmail: string | null,
+  subscription: Profile['subscription'],
+  token: string,
+): SessionPayload {
+  return {
+    user: publicUser(user, pendingEmail),
+    isAdmin: user.isAdmin,
+    profile: { totalScore: user.totalScore, subscription },
+    token,
+  };
+}
+
 /** What GET /user, sign-up and login return: the user, the profile beside it, and the token. */
 export async function sessionPayload(
   db: Executor,
@@ -158,8 +167,11 @@ export async function sessionPayload(
   token: string,
   now: Date,
 ): Promise<SessionPayload> {
-  const { user: view, profile } = await accountView(db, user, now);
-  return { user: view, isAdmin: user.isAdmin, profile, token };
+  const [pendingEmail, subscription] = await Promise.all([
+    pendingEmailChange(db, user.id, now),
+    subscriptionStatus(db, user.id, now),
+  ]);
+  return sessionPayloadOf(user, pendingEmail, subscription, token);
 }
 
 /** The user with this id, or a 401 if the account is gone. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionPayload } from '../../lib/api/user.ts';
 import type { Executor } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import { type AccountRow, publicUser, type SubscriptionRow, subscriptionFrom } from './accounts.ts';
+import { type AccountRow, type SubscriptionRow, sessionPayloadOf, subscriptionFrom } from './accounts.ts';
 import { SESSION_DAYS } from './sessions.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 import { DEVICE_COOKIE_DAYS, DEVICES_KEPT, usableDeviceToken } from './trusted-devices.ts';
@@ -16,11 +16,9 @@ import { DEVICE_COOKIE_DAYS, DEVICES_KEPT, usableDeviceToken } from './trusted-d
 // takes as long to reject as a wrong password and timing does not reveal which numbers have accounts.
 const decoyHash = hash(crypto.randomUUID());
 
-/** The account a sign-in reads: what the API shows, and the hash to verify against. */
-type SignInAccount = AccountRow & { passwordHash: string };
-
-/** The account as the statement reads it: its times as ISO strings. */
-type AccountColumns = Omit<SignInAccount, 'createdAt' | 'emailVerifiedAt'> & {
+/** The account as a sign-in reads it: what the API shows, its times as ISO strings, and the hash to verify. */
+type AccountColumns = Omit<AccountRow, 'createdAt' | 'emailVerifiedAt'> & {
+  passwordHash: string;
   createdAt: string;
   emailVerifiedAt: string | null;
 };
@@ -39,14 +37,16 @@ export async function checkCredentials(
   db: Executor,
   telephone: string,
   password: string,
-): Promise<SignInAccount | undefined> {
+): Promise<AccountRow | undefined> {
   const [row] = await accountByTelephoneQuery(db, { telephone });
   const valid = await verify(row?.passwordHash ?? (await decoyHash), password);
   if (!row || !valid) return undefined;
+  // The hash has done its work: it goes no further than the check.
+  const { passwordHash: _checked, emailVerifiedAt, createdAt, ...account } = row;
   return {
-    ...row,
-    emailVerifiedAt: row.emailVerifiedAt === null ? null : new Date(row.emailVerifiedAt),
-    createdAt: new Date(row.createdAt),
+    ...account,
+    emailVerifiedAt: emailVerifiedAt === null ? null : new Date(emailVerifiedAt),
+    createdAt: new Date(createdAt),
   };
 }
 
@@ -152,12 +152,7 @@ export async function openSession(
   if (!row) throw new Error('The sign-in statement returned no row');
   const subscription = await subscriptionFrom(db, account.id, latestSubscription(row), now);
   return {
-    payload: {
-      user: publicUser(account, row.pendingEmail),
-      isAdmin: account.isAdmin,
-      profile: { totalScore: account.totalScore, subscription },
-      token,
-    },
+    payload: sessionPayloadOf(account, row.pendingEmail, subscription, token),
     deviceToken: row.deviceKept && presented !== undefined ? presented : newDevice,
   };
 }
