@@ -114,7 +114,7 @@ test('a Weekly plan bought on top of a Monthly one is named as what follows it',
   await expectNoSeriousViolations(page);
 });
 
-test('the Instructions quote the lifeline rule and say what a level is in a test and in a contest', async ({
+test('the Instructions and the Terms quote the lifeline rule and say what a level is in a test and in a contest', async ({
   page,
 }) => {
   await openPage(page, '/instructions');
@@ -127,4 +127,11 @@ test('the Instructions quote the lifeline rule and say what a level is in a test
   await expect(lifelines.getByText(/one lifeline per question/i)).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
+
+  // The Terms say the same rule in their own words.
+  await openPage(page, '/terms-and-conditions');
+  await expect(
+    page.locator('main').getByText(/One lifeline use per level: in a test each question/),
+  ).toBeVisible();
+  await expect(page.locator('main').getByText(/one lifeline per question/i)).toHaveCount(0);
 });

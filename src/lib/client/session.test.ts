@@ -18,7 +18,7 @@ import {
   replaceUser,
   requireSignIn,
 } from './session.ts';
-import { AUTH_TOKEN_KEY } from './storage.ts';
+import { AUTH_TOKEN_KEY, STUDENT_CHECK_KEYS } from './storage.ts';
 import { BOARD_PLACE_KEY, boardPlace, checkUser, MSISDN_KEY } from './user-check.ts';
 
 /** A JSON response from the fake server. */
@@ -97,6 +97,15 @@ describe('the session store', () => {
       expect(page.documentElement.dataset.auth).toBe('in');
       expect(pendingToasts()).toEqual([['Login successful', 'success']]);
       expect(went()).toEqual({ path: '/select-exam', state: undefined });
+    });
+
+    it('forgets what the start check learnt of the student who used this tab before', () => {
+      // A shared phone: the last student's airtime answer and board place must not show for this one.
+      session.setItem(STUDENT_CHECK_KEYS.checkedAt, String(Date.now()));
+      session.setItem(STUDENT_CHECK_KEYS.boardPlace, JSON.stringify({ rank: 1, totalScore: 90 }));
+      session.setItem(STUDENT_CHECK_KEYS.msisdn, JSON.stringify({ active: true }));
+      expect(completeSignIn({ ok: true, data: aisha, message: 'Login successful' })).toBe(true);
+      for (const key of Object.values(STUDENT_CHECK_KEYS)) expect(session.getItem(key)).toBeNull();
     });
 
     it('carries on where the guest was going, with the choice they had made', () => {
@@ -227,7 +236,10 @@ describe('the session store', () => {
 
     it('logs out on the server, keeps only the answers not yet sent, and goes home', async () => {
       logoutAnswers(() => reply(200, { success: true, message: 'Logged out', data: null }));
+      session.setItem(STUDENT_CHECK_KEYS.checkedAt, String(Date.now()));
+      session.setItem(STUDENT_CHECK_KEYS.msisdn, JSON.stringify({ active: true }));
       await logout();
+      for (const key of Object.values(STUDENT_CHECK_KEYS)) expect(session.getItem(key)).toBeNull();
 
       const [input, init] = fetch.mock.calls[0] ?? [];
       expect(String(input)).toBe('/api/v1/user/logout');

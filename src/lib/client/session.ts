@@ -5,7 +5,13 @@ import type { Profile, SessionPayload, User } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
 import { type ApiResult, CLIENT_ERROR_MESSAGE, call } from './api.ts';
 import { navigate } from './navigation.ts';
-import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, clearAllButUnsentWork, markAuthState } from './storage.ts';
+import {
+  AUTH_STORE_KEY,
+  AUTH_TOKEN_KEY,
+  forgetStudent,
+  forgetStudentChecks,
+  markAuthState,
+} from './storage.ts';
 import { showToast, showToastAfterNavigation } from './toasts.ts';
 import { checkUser, USER_CHECKED_EVENT, type UserCheck } from './user-check.ts';
 
@@ -50,6 +56,7 @@ function acceptSession(payload: SessionPayload): boolean {
     showToast(ADMIN_REFUSED_MESSAGE, 'error');
     return false;
   }
+  forgetStudentChecks();
   localStorage.setItem(AUTH_TOKEN_KEY, payload.token);
   $auth.set({ user: payload.user, profile: payload.profile, isAuth: true });
   markAuthState(true);
@@ -133,7 +140,7 @@ export async function logout(): Promise<void> {
     showToast(result.message || 'Failed to logout', 'info');
     return;
   }
-  clearAllButUnsentWork(localStorage);
+  forgetStudent();
   $auth.set(signedOut);
   showToastAfterNavigation('Logout Successfully', 'success');
   navigate('/');

@@ -34,10 +34,35 @@ export function clearAllButUnsentWork(storage: Storage): void {
 }
 
 /**
+ * sessionStorage: what the start check (user-check.ts) learnt of the signed-in student, once a browser
+ * session: when it last asked, their place on the Leader Board and the airtime status of their number.
+ */
+export const STUDENT_CHECK_KEYS = {
+  checkedAt: 'user-checked-at',
+  boardPlace: 'board-place',
+  msisdn: 'msisdn-data',
+} as const;
+
+/**
+ * Forgets what the start check learnt of the last student: on a shared phone, the next one to sign in in
+ * this tab is checked afresh, with their own number and place.
+ */
+export function forgetStudentChecks(): void {
+  if (typeof sessionStorage === 'undefined') return;
+  for (const key of Object.values(STUDENT_CHECK_KEYS)) sessionStorage.removeItem(key);
+}
+
+/** Signing out, or a session the server no longer knows: everything stored but the work not yet sent. */
+export function forgetStudent(): void {
+  clearAllButUnsentWork(localStorage);
+  forgetStudentChecks();
+}
+
+/**
  * The session is no longer valid (a 401): as logging out does, empties localStorage but the answers not
  * yet sent, which stay for the student's next sign-in, and reloads the page signed out.
  */
 export function endInvalidSession(): void {
-  clearAllButUnsentWork(localStorage);
+  forgetStudent();
   location.reload();
 }

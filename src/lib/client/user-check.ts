@@ -13,16 +13,16 @@ import type { OwnRank } from '../api/exam.ts';
 import { AIRTIME_STATUS_PATH, CURRENT_USER_PATH, LEADERBOARD_PATH } from '../api/start-calls.ts';
 import type { SessionPayload } from '../api/user.ts';
 import { formatThousands, ordinal } from '../format.ts';
-import { AUTH_STORE_KEY, endInvalidSession, readToken } from './storage.ts';
+import { AUTH_STORE_KEY, endInvalidSession, readToken, STUDENT_CHECK_KEYS } from './storage.ts';
 
 /** localStorage: `{ etag, payload }` of the last 200 from GET /api/v1/user. */
 export const USER_ANSWER_KEY = 'user-answer';
 /** sessionStorage: when this session last checked the user (ms). */
-const CHECKED_AT_KEY = 'user-checked-at';
+const CHECKED_AT_KEY = STUDENT_CHECK_KEYS.checkedAt;
 /** sessionStorage: the student's own place on the Leader Board (`OwnRank` or null). */
-export const BOARD_PLACE_KEY = 'board-place';
+export const BOARD_PLACE_KEY = STUDENT_CHECK_KEYS.boardPlace;
 /** sessionStorage: the airtime status answer ("msisdn data"). */
-export const MSISDN_KEY = 'msisdn-data';
+export const MSISDN_KEY = STUDENT_CHECK_KEYS.msisdn;
 /** Dispatched on window once a check has answered; the islands' session store listens. */
 export const USER_CHECKED_EVENT = 'user-checked';
 /** A session's stored user is checked again after this long on a page load. */
@@ -108,26 +108,40 @@ async function fetchUser(): Promise<UserCheck | undefined> {
   return check;
 }
 
-/** The Leader Board for a student (spec §7) and the airtime status when a user exists, once a session. */
+/**
+ * The Leader Board for a student (spec §7) and the airtime status when a user exists, once a session. The
+ * two are independent: one failing (a captive portal's page for JSON, say) never stops the other.
+ */
 async function followUp(payload: SessionPayload, changed: boolean): Promise<void> {
+  const calls = [];
   if (!payload.isAdmin && (changed || sessionStorage.getItem(BOARD_PLACE_KEY) === null)) {
-    const response = await fetch(LEADERBOARD_PATH, {
-      headers: { ...webuser, Authorization: `Bearer ${payload.token}` },
-    }).catch(() => undefined);
-    const body = response?.ok ? await response.json() : undefined;
-    if (body) sessionStorage.setItem(BOARD_PLACE_KEY, JSON.stringify(body.data.me ?? null));
+    calls.push(fetchBoardPlace(payload.token));
   }
-  if (sessionStorage.getItem(MSISDN_KEY) === null) {
-    // Form-encoded and without the token, as the spec's call is; failure is only logged.
-    const response = await fetch(AIRTIME_STATUS_PATH, {
-      method: 'POST',
-      headers: webuser,
-      body: new URLSearchParams({ action: 'GRW', msisdn: payload.user.telephone ?? '' }),
-    }).catch(() => undefined);
-    if (response?.ok) sessionStorage.setItem(MSISDN_KEY, JSON.stringify((await response.json()).data));
-    else console.info('The airtime status check failed', response?.status);
+  if (sessionStorage.getItem(MSISDN_KEY) === null) calls.push(fetchAirtimeStatus(payload.user.telephone));
+  for (const result of await Promise.allSettled(calls)) {
+    if (result.status === 'rejected') console.info('A follow-up of the user check failed', result.reason);
   }
   showAccount();
+}
+
+async function fetchBoardPlace(token: string): Promise<void> {
+  const response = await fetch(LEADERBOARD_PATH, {
+    headers: { ...webuser, Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`The Leader Board answered ${response.status}`);
+  const body = await response.json();
+  sessionStorage.setItem(BOARD_PLACE_KEY, JSON.stringify(body.data.me ?? null));
+}
+
+/** Form-encoded and without the token, as the spec's call is. */
+async function fetchAirtimeStatus(telephone: string | null | undefined): Promise<void> {
+  const response = await fetch(AIRTIME_STATUS_PATH, {
+    method: 'POST',
+    headers: webuser,
+    body: new URLSearchParams({ action: 'GRW', msisdn: telephone ?? '' }),
+  });
+  if (!response.ok) throw new Error(`The airtime status check answered ${response.status}`);
+  sessionStorage.setItem(MSISDN_KEY, JSON.stringify((await response.json()).data));
 }
 
 const readBoardPlace = () => read<OwnRank>(sessionStorage, BOARD_PLACE_KEY) ?? null;
