@@ -466,16 +466,44 @@ describe('GET /api/v1/geo', () => {
 });
 
 describe('POST /api (msisdn)', () => {
-  it('answers only whether the number has an active subscription', async () => {
-    const { body } = await signUpStudent(t);
+  it('answers only whether an airtime plan is running on the number', async () => {
+    const { body, user } = await signUpStudent(t);
+    const userId = user._id;
     const post = (form: string) =>
       t.request('POST', '/api', {
         body: form,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
+    // A trial is not billed to the number: the mtn option must not read "Already active".
     const trial = await post(`action=GRW&msisdn=${body.telephone}`);
     expect(trial.status).toBe(200);
-    expect(trial.json.data).toEqual({ active: true });
+    expect(trial.json.data).toEqual({ active: false });
+
+    const now = t.clock.now();
+    const day = 86_400_000;
+    await t.db.insert(subscriptions).values([
+      // One that ended, and one that waits for later: neither is running.
+      {
+        userId,
+        source: 'airtime',
+        startsAt: new Date(now.getTime() - 9 * day),
+        endsAt: new Date(now.getTime() - day),
+      },
+      {
+        userId,
+        source: 'airtime',
+        startsAt: new Date(now.getTime() + day),
+        endsAt: new Date(now.getTime() + 8 * day),
+      },
+    ]);
+    expect((await post(`action=GRW&msisdn=${body.telephone}`)).json.data).toEqual({ active: false });
+    await t.db.insert(subscriptions).values({
+      userId,
+      source: 'airtime',
+      startsAt: new Date(now.getTime() - day),
+      endsAt: new Date(now.getTime() + 6 * day),
+    });
+    expect((await post(`action=GRW&msisdn=${body.telephone}`)).json.data).toEqual({ active: true });
     const international = await post(`action=GRW&msisdn=234${body.telephone.slice(1)}`);
     expect(international.json.data).toEqual({ active: true });
     expect((await post('action=GRW&msisdn=09000000000')).json.data).toEqual({ active: false });

@@ -44,7 +44,8 @@ test('a content page loads the user on start, then the Leader Board and the airt
   expect(await grw.headerValue('authorization')).toBeNull();
   const fields = new URLSearchParams(grw.postData() ?? '');
   expect(Object.fromEntries(fields)).toEqual({ action: 'GRW', msisdn: student.details.telephone });
-  expect(await (await grw.response())?.json()).toMatchObject({ data: { active: true } });
+  // A new student is on the trial, which is not billed to the number: no airtime plan is running on it.
+  expect(await (await grw.response())?.json()).toMatchObject({ data: { active: false } });
 
   // The header menu shows the student from the loaded user.
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { text } from '../../../lib/validation/fields.ts';
-import { users } from '../../db/schema.ts';
+import { subscriptions, users } from '../../db/schema.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
-import { subscriptionStatus } from '../../services/accounts.ts';
 
 const msisdnSchema = z.object({
   action: z.literal('GRW', { error: 'action must be GRW' }),
@@ -22,22 +21,30 @@ function localNumber(msisdn: string): string {
   return msisdn.replace(/^\+?234/, '0');
 }
 
-/** POST /api (action=GRW): whether a phone number has an active subscription; nothing else is revealed. */
+/**
+ * POST /api (action=GRW): whether an airtime plan is running on a phone number; nothing else is revealed.
+ * Payment Mode marks the mtn option "Already active on your number" by it, so a trial or a card plan does
+ * not count: neither is billed to the number (docs/payments.md).
+ */
 export function msisdnRoutes(limits: RateLimits) {
   return new Hono<AppEnv>().post('/', limits.msisdn, validate('form', msisdnSchema), async (c) => {
     const { db, clock } = c.get('deps');
     const { msisdn } = c.req.valid('form');
-    let active = false;
-    if (msisdn) {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.telephone, localNumber(msisdn)));
-      if (user) {
-        const { status } = await subscriptionStatus(db, user.id, clock.now());
-        active = status === 'active' || status === 'trial';
-      }
-    }
-    return ok(c, 'Subscription status fetched', { active });
+    if (!msisdn) return ok(c, 'Subscription status fetched', { active: false });
+    const now = clock.now();
+    const running = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(
+        and(
+          eq(users.telephone, localNumber(msisdn)),
+          eq(subscriptions.source, 'airtime'),
+          lte(subscriptions.startsAt, now),
+          gt(subscriptions.endsAt, now),
+        ),
+      )
+      .limit(1);
+    return ok(c, 'Subscription status fetched', { active: running.length > 0 });
   });
 }
