@@ -1,9 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, masteryApi, offlineApi, reviewApi, utmeApi } from '../../src/lib/api/endpoints.ts';
 import { papers, users } from '../../src/server/db/schema.ts';
-import { createJambBank, createPaper, type FixtureQuestion } from '../support/bank-fixture.ts';
+import {
+  addFixtureQuestion,
+  createJambBank,
+  createPaper,
+  type FixtureQuestion,
+} from '../support/bank-fixture.ts';
 import {
   createTestApp,
   signUpStudent,
@@ -198,6 +203,57 @@ describe('downloads', () => {
       expect(result).toMatchObject({ kind: 'daily', score: 50, counted: false });
       expect(result.credit).toEqual({ questions: 0, points: 0, seenBefore: 10, creditedBefore: 0 });
       expect(await totalOf(app, reader.user._id)).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe('offline attempts', () => {
+  it(
+    'record as shown a question added after the download, whose key the upload’s result shows',
+    async () => {
+      const app = await createTestApp();
+      app.clock.set(new Date('2026-03-02T10:00:00Z'));
+      const paper = await createPaper(app.db, { count: 3 });
+      const student = await subscribedStudent(app);
+      const downloaded = await app.call(offlineApi.download, {
+        query: paperQuery(paper.ids),
+        token: student.token,
+      });
+      expect(downloaded.status, downloaded.text).toBe(200);
+
+      // An editor's import adds a fourth question to the paper after the download.
+      app.clock.advance(60_000);
+      const added = await addFixtureQuestion(app.db, { paperId: paper.paperId, position: 3 });
+
+      const started = app.clock.now().getTime();
+      app.clock.advance(5 * 60_000);
+      const uploaded = await app.call(offlineApi.upload, {
+        token: student.token,
+        body: {
+          clientId: randomUUID(),
+          paperId: paper.paperId,
+          startedAt: new Date(started).toISOString(),
+          finishedAt: new Date(started + 3 * 60_000).toISOString(),
+          answers: [],
+        },
+      });
+      expect(uploaded.status, uploaded.text).toBe(200);
+      const shown = uploaded.json.data.quizAnswers.find((answer) => answer.questionId === added.id);
+      expect(shown?.correctAnswer).toBeTruthy();
+
+      // The subject's daily test draws all four questions: the added one's key was shown by the upload,
+      // so it earns nothing, like the three the download showed.
+      const key = new Map([...paper.questions, added].map((q) => [q.id, q.right]));
+      const { questions, result } = await takeDaily(
+        app,
+        student.token,
+        paper.ids.subject,
+        (id) => key.get(id) ?? null,
+      );
+      expect(questions).toContain(added.id);
+      expect(result.credit).toEqual({ questions: 0, points: 0, seenBefore: 4, creditedBefore: 0 });
+      expect(await totalOf(app, student.user._id)).toBe(0);
     },
     SLOW,
   );

@@ -47,44 +47,59 @@ export async function createPaper(
 
   const created: FixtureQuestion[] = [];
   for (let position = 0; position < count; position++) {
-    const [question] = await db
-      .insert(questions)
-      .values({
-        key: `${tag}-${position}`,
-        paperId: paper.id,
-        position,
-        questionHtml: `<p>Question ${position + 1} of ${tag}</p>`,
-        questionSource: `Question ${position + 1} of ${tag}`,
-        explanationHtml: `<p>Because of rule ${position + 1}.</p>`,
-        explanationSource: `Because of rule ${position + 1}.`,
-      })
-      .returning({ id: questions.id });
-    if (!question) throw new Error('fixture insert failed');
-    const optionRows = await db
-      .insert(options)
-      .values(
-        ['A', 'B', 'C', 'D'].map((letter, index) => ({
-          questionId: question.id,
-          position: index,
-          optionHtml: `<p>Option ${letter}</p>`,
-          optionSource: `Option ${letter}`,
-          isCorrect: index === rightIndex,
-        })),
-      )
-      .returning({ id: options.id, position: options.position, isCorrect: options.isCorrect });
-    optionRows.sort((a, b) => a.position - b.position);
-    const right = optionRows.find((row) => row.isCorrect)?.id ?? '';
-    created.push({
-      id: question.id,
-      optionIds: optionRows.map((row) => row.id),
-      right,
-      wrong: optionRows.filter((row) => !row.isCorrect).map((row) => row.id),
-    });
+    created.push(await addFixtureQuestion(db, { paperId: paper.id, position, tag, rightIndex }));
   }
   return {
     paperId: paper.id,
     ids: { examType: examType.id, subject: subject.id, year: year.id },
     questions: created,
+  };
+}
+
+/**
+ * One question of four options written into a paper at `position` (what an editor's import adds); option B
+ * is right unless `rightIndex` says otherwise.
+ */
+export async function addFixtureQuestion(
+  db: Database,
+  {
+    paperId,
+    position,
+    tag = randomUUID().slice(0, 8),
+    rightIndex = 1,
+  }: { paperId: string; position: number; tag?: string; rightIndex?: number },
+): Promise<FixtureQuestion> {
+  const [question] = await db
+    .insert(questions)
+    .values({
+      key: `${tag}-${position}`,
+      paperId,
+      position,
+      questionHtml: `<p>Question ${position + 1} of ${tag}</p>`,
+      questionSource: `Question ${position + 1} of ${tag}`,
+      explanationHtml: `<p>Because of rule ${position + 1}.</p>`,
+      explanationSource: `Because of rule ${position + 1}.`,
+    })
+    .returning({ id: questions.id });
+  if (!question) throw new Error('fixture insert failed');
+  const optionRows = await db
+    .insert(options)
+    .values(
+      ['A', 'B', 'C', 'D'].map((letter, index) => ({
+        questionId: question.id,
+        position: index,
+        optionHtml: `<p>Option ${letter}</p>`,
+        optionSource: `Option ${letter}`,
+        isCorrect: index === rightIndex,
+      })),
+    )
+    .returning({ id: options.id, position: options.position, isCorrect: options.isCorrect });
+  optionRows.sort((a, b) => a.position - b.position);
+  return {
+    id: question.id,
+    optionIds: optionRows.map((row) => row.id),
+    right: optionRows.find((row) => row.isCorrect)?.id ?? '',
+    wrong: optionRows.filter((row) => !row.isCorrect).map((row) => row.id),
   };
 }
 

@@ -14,6 +14,7 @@ import { markAnswers } from './marking.ts';
 import { paperMinutes } from './offline-papers.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type PaperContent, paperVersionSql } from './papers.ts';
+import { recordShown } from './ranking-credit.ts';
 import { attemptResult, resultPayload } from './scoring.ts';
 
 /** How far ahead of the server's clock a phone's may run before its times are refused. */
@@ -25,7 +26,8 @@ export const CLOCK_SKEW_MS = 5 * MINUTE;
  * download, finished within the paper's time and the grace period, and not in the future); every answer
  * must be to a question of the paper, with one of that question's options (400, naming the answer). It is
  * scored with the same rules as an attempt taken online and never counts on the leaderboard: the student
- * held the key. Sending the same `clientId` again, even many times at once, answers the stored result and
+ * held the key. Its result shows the keys of every question of the paper, recorded as shown (an import may
+ * have added one since the download). Sending the same `clientId` again, even many times at once, answers the stored result and
  * changes nothing.
  */
 export async function uploadOfflineAttempt(
@@ -93,6 +95,9 @@ export async function uploadOfflineAttempt(
       // A send of the same attempt that got here first wins (this waits for it to commit); this one stores nothing.
       .onConflictDoNothing({ target: [attempts.userId, attempts.clientId] })
       .returning();
+    // The result shows the keys of the paper as it is now: a question an import added after the download
+    // is shown here for the first time, and so it must be recorded (the ranking rule, ranking-credit.ts).
+    if (attempt) await recordShown(tx, userId, content.questionIds, now, 'result');
     if (attempt && upload.answers.length > 0) {
       await tx.insert(attemptAnswers).values(
         upload.answers.map((answer) => ({
