@@ -24,7 +24,7 @@ export function watchForUpdates(container: WorkerContainer, announce: () => void
 }
 
 /**
- * Whether a page registers the worker by itself. Its first install downloads about half a megabyte
+ * Whether a page registers the worker by itself. Its first install downloads about 208 KB over the wire
  * (docs/performance.md), so a phone that asks to save data gets it only when the student asks for offline
  * use (installForOffline); a worker already installed is kept up to date whatever the setting.
  */
