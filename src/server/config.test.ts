@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEVELOPMENT_DAILY_TEST_SECRET,
   DEVELOPMENT_IDENTITY_HASH_KEY,
+  PLACEHOLDER_MARKER,
   parseConfig,
 } from './config.ts';
 
@@ -16,6 +19,16 @@ const PRODUCTION = {
   IDENTITY_HASH_KEY: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_SITE_URL: 'https://exam.example.com',
 };
+
+/**
+ * deploy/exam-practice.env.example as an environment, with its commented-out settings
+ * (`# DAILY_TEST_SECRET=...`) too: what production gets when someone copies it and fills nothing in.
+ */
+function deployExample(): Record<string, string> {
+  const text = readFileSync(resolve(import.meta.dirname, '../../deploy/exam-practice.env.example'), 'utf8');
+  const settings = [...text.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=(.*)$/gm)];
+  return Object.fromEntries(settings.map(([, name, value]) => [name as string, value as string]));
+}
 
 describe('parseConfig', () => {
   it('uses PGlite under DATA_DIR when DATABASE_URL is unset', () => {
@@ -129,5 +142,54 @@ describe('parseConfig', () => {
     );
     // Development and tests keep the local default.
     expect(parseConfig({}).siteUrl).toBe('http://localhost:4321');
+  });
+
+  it("refuses to start in production with any of the deploy example's placeholders left in", () => {
+    const example = deployExample();
+    // The example's keys are long enough to pass the length checks: only the placeholder check stops them.
+    expect(example.IDENTITY_HASH_KEY).toContain(PLACEHOLDER_MARKER);
+    expect(example.IDENTITY_HASH_KEY?.length).toBeGreaterThanOrEqual(32);
+    expect(example.DAILY_TEST_SECRET).toContain(PLACEHOLDER_MARKER);
+    expect(example.DAILY_TEST_SECRET?.length).toBeGreaterThanOrEqual(32);
+    const placeholders = Object.keys(example).filter((name) => example[name]?.includes(PLACEHOLDER_MARKER));
+    expect(placeholders.sort()).toEqual([
+      'DAILY_TEST_SECRET',
+      'DATABASE_URL',
+      'IDENTITY_HASH_KEY',
+      'PAYSTACK_SECRET_KEY',
+      'PUBLIC_PAYSTACK_PUBLIC_KEY',
+      'SMTP_URL',
+    ]);
+    expect(() => parseConfig(example)).toThrow(
+      "Production refuses the example's CHANGE-ME placeholder in DATABASE_URL, SMTP_URL, PAYSTACK_SECRET_KEY, " +
+        'DAILY_TEST_SECRET, PUBLIC_PAYSTACK_PUBLIC_KEY, IDENTITY_HASH_KEY',
+    );
+
+    // Filled in, the example starts; leave any one placeholder and it does not, naming that variable and
+    // saying how to make a key.
+    const filled: Record<string, string> = {
+      ...example,
+      DATABASE_URL: 'postgres://exam:a-real-password@127.0.0.1:5432/exam',
+      SMTP_URL: 'smtps://user:a-real-password@mail.example.com',
+      PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef',
+      DAILY_TEST_SECRET: 'c'.repeat(64),
+      PUBLIC_PAYSTACK_PUBLIC_KEY: 'pk_live_0123456789abcdef',
+      IDENTITY_HASH_KEY: 'd'.repeat(64),
+    };
+    expect(parseConfig(filled).identityHashKey).toBe('d'.repeat(64));
+    for (const name of placeholders) {
+      const refused = () => parseConfig({ ...filled, [name]: example[name] });
+      expect(refused).toThrow(ConfigError);
+      expect(refused).toThrow(`CHANGE-ME placeholder in ${name}: set the real value`);
+      expect(refused).toThrow(/openssl rand -hex 32, or node -e .*randomBytes\(32\)/);
+    }
+    // In any case, and wherever the marker sits in the value.
+    expect(() => parseConfig({ ...filled, IDENTITY_HASH_KEY: `${'e'.repeat(40)}change-me` })).toThrow(
+      /placeholder in IDENTITY_HASH_KEY/,
+    );
+    // Development and tests do not care: they use no real secret.
+    expect(parseConfig({ IDENTITY_HASH_KEY: example.IDENTITY_HASH_KEY }).identityHashKey).toBe(
+      example.IDENTITY_HASH_KEY,
+    );
   });
 });

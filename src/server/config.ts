@@ -115,6 +115,16 @@ function parseTrustProxy(value: string): Config['trustProxy'] | undefined {
   }
 }
 
+/**
+ * The marker of deploy/exam-practice.env.example's placeholders (IDENTITY_HASH_KEY=CHANGE-ME-..., the
+ * Paystack keys, the passwords in DATABASE_URL and SMTP_URL): a value that still holds it was copied and
+ * never filled in, and a published key is no secret.
+ */
+export const PLACEHOLDER_MARKER = 'CHANGE-ME';
+
+/** How to make a key: both print 64 random hex characters. */
+const MAKE_A_KEY = `openssl rand -hex 32, or node -e "console.log(require('node:crypto').randomBytes(32).toString('hex'))"`;
+
 /** A development-only daily-test secret: anyone can read it here, so production never uses it. */
 export const DEVELOPMENT_DAILY_TEST_SECRET = 'development-daily-test-secret-not-for-production';
 
@@ -165,8 +175,23 @@ export function parseConfig(environment: Environment): Config {
   // would forget every identity stored.
   if (production && (!vars.IDENTITY_HASH_KEY || vars.IDENTITY_HASH_KEY === DEVELOPMENT_IDENTITY_HASH_KEY)) {
     throw new ConfigError(
-      'Production needs IDENTITY_HASH_KEY to be set to a secret of its own (openssl rand -hex 32)',
+      `Production needs IDENTITY_HASH_KEY to be set to a secret of its own (${MAKE_A_KEY})`,
     );
+  }
+
+  // The deploy example's values parse (IDENTITY_HASH_KEY's placeholder is 48 characters, DAILY_TEST_SECRET's
+  // 33), so production would otherwise start with keys anyone can read in the repository: the identity
+  // hashes, and the daily tests drawn from DAILY_TEST_SECRET or from PAYSTACK_SECRET_KEY, could be computed.
+  if (production) {
+    const placeholders = Object.keys(environmentSchema.shape).filter((name) =>
+      environment[name]?.toUpperCase().includes(PLACEHOLDER_MARKER),
+    );
+    if (placeholders.length > 0) {
+      throw new ConfigError(
+        `Production refuses the example's ${PLACEHOLDER_MARKER} placeholder in ${placeholders.join(', ')}: ` +
+          `set the real value (a key such as IDENTITY_HASH_KEY or DAILY_TEST_SECRET from ${MAKE_A_KEY})`,
+      );
+    }
   }
 
   const dataDir = vars.DATA_DIR.replace(/\/+$/, '');

@@ -205,6 +205,37 @@ describe('GET /api/v1/mastery', () => {
     expect(answered.find((entry) => entry[0] === 'Indices')?.[1]).toBe(MASTERY_RULES.window);
   });
 
+  it('reads the kept window in mastery_answers, not the student’s attempts', async () => {
+    // The bound on GET /api/v1/mastery is that it reads the student's kept rows (at most the window per topic,
+    // written by the trigger of migration 0016) instead of every attempt. The kept rows are a copy of what
+    // the attempts say, so a service that went back to reading every attempt would answer the same, and the
+    // other tests here would pass. Changing old answers in attempt_answers would not tell the two apart
+    // either: both read attempt_answers for the answers inside the window only. So this test makes the
+    // kept rows and the attempts disagree, by deleting kept rows behind the trigger's back, and requires the
+    // answer to follow the kept rows. Plain DML on our own table: the same on PGlite and PostgreSQL, unlike a
+    // plan (EXPLAIN) or the statistics views, which depend on the planner and on when statistics are taken.
+    const bank = await createTopicBank(t.db, { papers: [Array(12).fill('Probability')] });
+    const [paper] = bank.papers;
+    if (!paper) throw new Error('no paper');
+    const { token, user } = await subscribedStudent(t);
+    const wrong = await takeAndSubmit(token, examQuery(paper.ids), bank.questions, () => 'wrong');
+    await takeAndSubmit(token, examQuery(paper.ids), bank.questions, () => 'right');
+    const [before] = subjectIn(await masteryOf(token), bank.subject.id).topics;
+    expect(before && brief(before)).toEqual(['Probability', 20, 12, 60, 'familiar']);
+
+    // The first attempt's 8 answers still in the window leave the kept rows; the attempts keep them all.
+    const removed = (await t.db.execute(sql`delete from mastery_answers
+      where user_id = ${user._id}::uuid and attempt_id = ${wrong.exam._id}::uuid
+      returning position`)) as unknown as { rows: { position: number }[] };
+    expect(removed.rows).toHaveLength(8);
+    expect(await fullRecount(t.db, user._id)).toEqual([['Probability', 20, 12]]);
+
+    // Read from every attempt, the answer would still be 20 answers, 12 right; read from the kept rows it
+    // is the second attempt's 12, all right.
+    const [after] = subjectIn(await masteryOf(token), bank.subject.id).topics;
+    expect(after && brief(after)).toEqual(['Probability', 12, 12, 100, 'mastered']);
+  });
+
   it('lists the bank’s topics not met yet as not started, and leaves out unsubmitted attempts', async () => {
     const bank = await createTopicBank(t.db, layout);
     const [first, second] = bank.papers;
