@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examApi, predictionApi, reviewApi } from '../../src/lib/api/endpoints.ts';
 import { PREDICTION, type TodayPlan } from '../../src/lib/api/prediction.ts';
 import { UTME } from '../../src/lib/api/utme.ts';
-import { questions } from '../../src/server/db/schema.ts';
+import { papers, questions } from '../../src/server/db/schema.ts';
 import { createJambBank, createPaper, type JambSubject } from '../support/bank-fixture.ts';
 import { defined } from '../support/defined.ts';
 import { createTestApp, subscribedStudent, type TestApp } from '../support/test-app.ts';
@@ -146,6 +146,40 @@ describe('GET /api/v1/prediction/today', () => {
     const points = plan.topics.map((entry) => entry.pointsAtStake);
     expect(points).toEqual([...points].sort((a, b) => b - a));
     expect(plan.topics.every((entry) => entry.pointsAtStake >= 1)).toBe(true);
+  });
+
+  it('weighs each topic at the student’s own level in it: a weak small topic goes before a mastered large one', async () => {
+    const { token } = await plannedStudent(null);
+    // Every JAMB Mathematics paper: the Algebra questions (positions 0 to 29) right, the Geometry ones wrong.
+    for (const paperId of new Set(mathematics.questions.map((question) => question.paperId))) {
+      const [ids] = await t.db
+        .select({ examType: papers.examTypeId, subject: papers.subjectId, year: papers.yearId })
+        .from(papers)
+        .where(eq(papers.id, paperId));
+      const started = await t.call(examApi.paper, {
+        query: { exam: 'new', ...defined(ids, 'paper') },
+        token,
+      });
+      expect(started.status, started.text).toBe(200);
+      const answers = mathematics.questions
+        .filter((question) => question.paperId === paperId && question.position < 40)
+        .map((question) => ({
+          question: question.id,
+          option: question.position < 30 ? question.right : defined(question.wrong[0], 'wrong option'),
+        }));
+      const submitted = await t.call(examApi.submit, {
+        token,
+        body: { exam: started.json.data._id, answers },
+      });
+      expect(submitted.status, submitted.text).toBe(200);
+    }
+    const plan = await today(token);
+    const stake = (topic: string) => plan.topics.find((entry) => entry.topic === topic)?.pointsAtStake ?? 0;
+    // At one level for the whole subject (three answers in four right), Algebra's 60 questions would put three
+    // times Geometry's 20 at stake. At each topic's own level, Geometry (all wrong) puts more at stake than it
+    // does at the prior, and more than Algebra (all right).
+    expect(stake('Geometry')).toBeGreaterThan(GEOMETRY.pointsAtStake);
+    expect(stake('Geometry')).toBeGreaterThan(stake('Algebra'));
   });
 
   it('gives Use of English alone to a student with neither plan nor sitting', async () => {

@@ -6,6 +6,7 @@ const answer = (userId: string, questionId: string, correct: boolean, options = 
   userId,
   questionId,
   subjectId: 'maths',
+  topic: null,
   correct,
   options,
 });

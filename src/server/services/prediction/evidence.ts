@@ -19,6 +19,8 @@ export interface EvidenceAnswer {
   userId: string;
   questionId: string;
   subjectId: string;
+  /** The question's topic (questions.topic); null for an untagged question. */
+  topic: string | null;
   correct: boolean;
   /** The question's options: its chance of a blind guess is 1 over this. */
   options: number;
@@ -39,7 +41,7 @@ function evidenceQuery(which: SQL, before?: Date): SQL {
     : sql``;
   return sql`select distinct on (a.user_id, aa.question_id)
       a.user_id as "userId", aa.question_id as "questionId", p.subject_id as "subjectId",
-      o.is_correct as correct,
+      q.topic, o.is_correct as correct,
       (select count(*) from options each where each.question_id = aa.question_id)::integer as options
     from attempts a
     join users u on u.id = a.user_id

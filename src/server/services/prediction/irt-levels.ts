@@ -131,3 +131,32 @@ export function estimateLevel(answers: readonly { item: ItemParameters; correct:
   posteriorOf(order, answers.length, matrix, logCurves(answers.map((answer) => answer.item)), posterior);
   return { ...summariseLevel(posterior), posterior };
 }
+
+/**
+ * How far a student's level in one topic is taken to stray from their level in the subject: the spread of the
+ * prior a topic's level starts from. A few answers in a topic move it only a little from the subject's level;
+ * twenty or so show the topic's own.
+ */
+export const TOPIC_SPREAD = 0.5;
+
+/**
+ * A student's level in one topic of a subject (the Today card's weakest topics): the EAP estimate from their
+ * answers in the topic, under a prior centred on their level in the whole subject with spread TOPIC_SPREAD.
+ * With no answers in the topic it is the subject's level.
+ */
+export function topicLevel(
+  subjectLevel: number,
+  answers: readonly { item: ItemParameters; correct: boolean }[],
+): number {
+  const logs = LEVEL_GRID.map((theta) => {
+    let log = -((theta - subjectLevel) ** 2) / (2 * TOPIC_SPREAD ** 2);
+    for (const answer of answers) {
+      const p = probability(answer.item, theta);
+      log += Math.log(answer.correct ? p : 1 - p);
+    }
+    return log;
+  });
+  let top = Number.NEGATIVE_INFINITY;
+  for (const log of logs) top = Math.max(top, log);
+  return summariseLevel(normalised(logs.map((log) => Math.exp(log - top)))).mean;
+}

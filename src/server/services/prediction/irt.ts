@@ -30,5 +30,7 @@ export {
   priorParameters,
   probability,
   type ResponseMatrix,
+  TOPIC_SPREAD,
+  topicLevel,
 } from './irt-levels.ts';
 export { averageChance, scoreDistribution, scoreRange, sumDistributions } from './irt-sitting-score.ts';

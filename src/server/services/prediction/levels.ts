@@ -7,12 +7,20 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, uuidArray } from '../../db/client.ts';
 import { studentEvidence } from './evidence.ts';
-import { estimateLevel, type ItemParameters, type LevelEstimate, priorParameters } from './irt.ts';
+import {
+  estimateLevel,
+  type ItemParameters,
+  type LevelEstimate,
+  priorParameters,
+  topicLevel,
+} from './irt.ts';
 
-/** One subject's evidence: how many answers count, and the level they give. */
+/** One subject's evidence: how many answers count, the level they give, and the level in each topic. */
 export interface SubjectLevel {
   answers: number;
   level: LevelEstimate;
+  /** By topic, for the topics the student has answered in: their level there (topicLevel). */
+  topics: Map<string, number>;
 }
 
 type Calibrated = Pick<ItemParameters, 'difficulty' | 'discrimination'>;
@@ -52,9 +60,21 @@ export async function subjectLevels(
           // The guessing floor is always the question's own: 1 in its options.
           const prior = priorParameters(1 / answer.options);
           const calibrated = parameters.get(answer.questionId);
-          return { item: calibrated ? { ...prior, ...calibrated } : prior, correct: answer.correct };
+          return {
+            item: calibrated ? { ...prior, ...calibrated } : prior,
+            correct: answer.correct,
+            topic: answer.topic,
+          };
         });
-      return [subjectId, { answers: answers.length, level: estimateLevel(answers) }];
+      const level = estimateLevel(answers);
+      const byTopic = Map.groupBy(
+        answers.filter((answer) => answer.topic !== null),
+        (answer) => answer.topic ?? '',
+      );
+      const topics = new Map(
+        [...byTopic].map(([topic, inTopic]) => [topic, topicLevel(level.mean, inTopic)] as const),
+      );
+      return [subjectId, { answers: answers.length, level, topics }];
     }),
   );
 }

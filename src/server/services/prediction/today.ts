@@ -1,6 +1,7 @@
 /**
  * GET /api/v1/prediction/today: the day's work towards the exam (docs/prediction.md, "The plan to exam day"):
- * the days left, the review deck's questions for today, and the weakest topics by points at stake.
+ * the days left, the review deck's questions for today, and the weakest topics by the points practising
+ * them could add (each at the student's own level in it).
  */
 
 import type { TodayPlan } from '../../../lib/api/prediction.ts';
@@ -34,11 +35,14 @@ export async function todayPlan(
   const today = westAfricaDate(now);
   const daysLeft =
     plan.examDate !== null && plan.examDate >= today ? daysBetween(today, plan.examDate) : null;
-  // The level's mean: with no evidence in a subject, the prior's, 0 (an ordinary student).
   const stakes = subjects.flatMap((subject) => {
     const pool = bank.pools.get(subject._id);
     if (!pool || pool.items.length === 0) return [];
-    return topicStakes(subject, pool, levels.get(subject._id)?.level.mean ?? 0);
+    const level = levels.get(subject._id);
+    // A topic without answers is taken at the subject's level; with no evidence in the subject, the
+    // prior's mean, 0 (an ordinary student).
+    const inSubject = level?.level.mean ?? 0;
+    return topicStakes(subject, pool, (topic) => level?.topics.get(topic) ?? inSubject);
   });
   return {
     examDate: plan.examDate,

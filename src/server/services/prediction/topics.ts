@@ -12,18 +12,24 @@ import type { SubjectPool } from './pool-cache.ts';
 export const POINTS_WORTH_PRACTISING = 1;
 
 /**
- * Each tagged topic of the subject's pool, with the points a student of level `theta` loses in it on a
- * typical sitting: UTME.maxScore × Σ over the topic's questions of (1 − P(right)) / the pool's size. A
- * sitting draws its questions from the whole pool, so a topic weighs its share of the pool; the subject's
- * 100 points are 100 of the 400, so the number is points of the total too. Untagged questions count in the
- * pool's size but name no topic to practise.
+ * Each tagged topic of the subject's pool, with the points the student loses in it on a typical sitting at
+ * their level in that topic (`levelIn`: levels.ts, their own answers in the topic around their level in the
+ * subject): UTME.maxScore × Σ over the topic's questions of (1 − P(right)) / the pool's size. Those are the
+ * points that practising the topic could add to the predicted score, so a topic the student has mastered
+ * weighs little however large it is. A sitting draws its questions from the whole pool, so a topic weighs
+ * its share of the pool; the subject's 100 points are 100 of the 400, so the number is points of the total
+ * too. Untagged questions count in the pool's size but name no topic to practise.
  */
-export function topicStakes(subject: PredictionSubject, pool: SubjectPool, theta: number): TodayTopic[] {
+export function topicStakes(
+  subject: PredictionSubject,
+  pool: SubjectPool,
+  levelIn: (topic: string) => number,
+): TodayTopic[] {
   const lost = new Map<string, number>();
   pool.items.forEach((item, index) => {
     const topic = pool.topics[index];
     if (topic === null || topic === undefined) return;
-    lost.set(topic, (lost.get(topic) ?? 0) + 1 - probability(item, theta));
+    lost.set(topic, (lost.get(topic) ?? 0) + 1 - probability(item, levelIn(topic)));
   });
   return [...lost]
     .sort(([a], [b]) => a.localeCompare(b))
