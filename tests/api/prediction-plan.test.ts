@@ -201,6 +201,47 @@ describe('the review deck before the exam day', () => {
     expect(await cardDue(student.user._id)).toEqual(new Date('2026-03-02T23:00:00Z'));
   });
 
+  it('lets in as many new questions a day as the days left need for all to come up before the exam', async () => {
+    // 50 questions left blank in one paper: all new, all due.
+    const withBacklog = async () => {
+      const student = await subscribedStudent(t);
+      const paper = await createPaper(t.db, { count: 50 });
+      const started = await t.call(examApi.paper, {
+        query: { exam: 'new', ...paper.ids },
+        token: student.token,
+      });
+      await t.call(examApi.submit, {
+        token: student.token,
+        body: { exam: started.json.data._id, answers: [] },
+      });
+      return student;
+    };
+    const counts = async (token: string) =>
+      (await t.call(reviewApi.due, { token, query: { limit: 0 } })).json.data.counts;
+    const student = await withBacklog();
+    const plan = async (examDate: string | null) => {
+      const saved = await t.call(predictionApi.setPlan, {
+        token: student.token,
+        body: { examDate, subjects: SUBJECTS },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      return counts(student.token);
+    };
+    // No date: the day's 20, and 30 wait.
+    expect(await counts(student.token)).toMatchObject({ dueNow: 20, waiting: 30 });
+    // Friday's exam, on Monday: four days to go, and 20 a day covers 50 in time.
+    expect(await plan('2026-03-06')).toMatchObject({ dueNow: 20, waiting: 30 });
+    // Wednesday's: Monday and Tuesday to go, so 25 a day.
+    expect(await plan('2026-03-04')).toMatchObject({ dueNow: 25, waiting: 25 });
+    // Tuesday's: today is the day before, so all of them.
+    expect(await plan('2026-03-03')).toMatchObject({ dueNow: 50, waiting: 0 });
+    expect(
+      (await t.call(reviewApi.due, { token: student.token, query: { limit: 20 } })).json.data.questions,
+    ).toHaveLength(20);
+    // No date again: back to the day's 20.
+    expect(await plan(null)).toMatchObject({ dueNow: 20, waiting: 30 });
+  });
+
   it('keeps every answered question due from the day before the exam, and lets go once the exam day has passed', async () => {
     const app = await createTestApp({}, { db: t.db });
     const student = await studentWithOneCard(app);

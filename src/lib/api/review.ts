@@ -14,7 +14,8 @@ export const REVIEW_SESSION_SIZE = 20;
  * Anki caps new cards, and with its default: one session (REVIEW_SESSION_SIZE) of new questions a day. Each
  * new question brings a few reviews back over the next weeks, so 20 a day keeps a steady deck at about a
  * quarter of an hour; a UTME mock handed in early (hundreds of blanks) is spread over the days that follow
- * instead of burying the questions the student really got wrong. The rest wait, in order, for later days.
+ * instead of burying the questions the student really got wrong. The rest wait, in order, for later days. A
+ * student with an exam date ahead gets more when 20 a day would not bring them all up before it (deck.ts).
  */
 export const NEW_PER_DAY = 20;
 

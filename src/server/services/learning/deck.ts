@@ -10,6 +10,7 @@ import { NEW_PER_DAY, type ReviewCounts, type ReviewQuestion } from '../../../li
 import type { Executor } from '../../db/client.ts';
 import { GRACE_MS, notSkipped } from '../exams/attempt-rows.ts';
 import { bankPaperAs } from '../exams/bank-paper.ts';
+import { westAfricaDate } from '../exams/daily.ts';
 import { dailyKeyOpensSql } from '../exams/daily-key.ts';
 import { examQuestionOf, type StoredOption, type StoredQuestion } from '../exams/papers.ts';
 import { openAttemptQuestions } from '../exams/ranking-credit.ts';
@@ -21,10 +22,24 @@ import { endOfWestAfricaDayOf, startOfWestAfricaDay } from './schedule.ts';
  */
 export const PENDING_PER_READ = 50;
 
-/** How many more new questions may join the caller's due reviews today: the cap less those first reviewed today. */
-const newAllowanceSql = (userId: string, now: Date) => sql`(select greatest(0, ${NEW_PER_DAY} - count(*))::int
-  from review_cards where user_id = ${userId}::uuid
-    and introduced_at >= ${startOfWestAfricaDay(now).toISOString()}::timestamptz)`;
+/**
+ * How many more new questions may join the caller's due reviews today: the day's share less those first
+ * reviewed today. The share is NEW_PER_DAY, or more when the student's exam date needs it: with `d` days
+ * before the exam day (today included) and `n` questions new at the start of today, ceil(n / d), so that every
+ * question in the deck has come up before the exam (docs/prediction.md, "The plan to exam day").
+ */
+const newAllowanceSql = (userId: string, now: Date) => {
+  const startOfDay = sql`${startOfWestAfricaDay(now).toISOString()}::timestamptz`;
+  const today = sql`${westAfricaDate(now)}::date`;
+  const introducedToday = sql`count(*) filter (where introduced_at >= ${startOfDay})`;
+  // Null without an exam date ahead: greatest() then keeps NEW_PER_DAY.
+  const daysLeft = sql`(select exam_date - ${today} from exam_plans
+    where user_id = ${userId}::uuid and exam_date > ${today})`;
+  return sql`(select greatest(0,
+      greatest(${NEW_PER_DAY}, ceil((count(*) filter (where last_review is null) + ${introducedToday})::numeric
+        / ${daysLeft}))::int - ${introducedToday})::int
+    from review_cards where user_id = ${userId}::uuid)`;
+};
 
 /**
  * Adds the mistakes of the caller's scored attempts that are not in the deck yet (the oldest
