@@ -208,6 +208,41 @@ describe('downloads', () => {
   );
 });
 
+describe('an attempt scored after its deadline', () => {
+  it(
+    'earns credit for the answers saved in time, though a key was shown after the deadline',
+    async () => {
+      const app = await createTestApp();
+      const bank = await createTopicBank(app.db, { papers: [Array(4).fill('Indices')] });
+      const [paper] = bank.papers;
+      if (!paper) throw new Error('fixture');
+      const student = await subscribedStudent(app);
+      const open = await openPaper(app, student.token, paper.ids);
+      for (const answer of allRight(paper.questions)) {
+        const saved = await app.call(examApi.saveAnswer, {
+          token: student.token,
+          body: { exam: open._id, ...answer },
+        });
+        expect(saved.status, saved.text).toBe(200);
+      }
+      // The phone dies. Past the deadline and its grace, a topic practice shows the paper's keys, and only
+      // then is the attempt scored: its answers were final before any key was shown.
+      app.clock.advance(open.duration * 60_000 + 60_000);
+      const practice = await app.call(masteryApi.topic, {
+        query: { subject: bank.subject.slug, topic: 'Indices' },
+        token: student.token,
+      });
+      expect(practice.status, practice.text).toBe(200);
+      await submitExam(app, student.token, practice.json.data._id, []);
+      const result = await submitExam(app, student.token, open._id, []);
+      expect(result).toMatchObject({ score: 20, counted: true });
+      expect(result.credit).toEqual({ questions: 4, points: 20, seenBefore: 0, creditedBefore: 0 });
+      expect(await totalOf(app, student.user._id)).toBe(20);
+    },
+    SLOW,
+  );
+});
+
 describe('offline attempts', () => {
   it(
     'record as shown a question added after the download, whose key the upload’s result shows',
@@ -439,6 +474,26 @@ describe('the UTME mock', () => {
       expect(scored.json.data.credit?.points).toBe(rankingTotal);
       const ranking = await app.call(utmeApi.ranking, { token: cheat.token });
       expect(ranking.json.data.me?.total).toBe(rankingTotal);
+
+      // Where a ranked sitting stands is by its ranking total too: an honest 400 is above the cheat's.
+      const honest = await subscribedStudent(app);
+      const fair = await app.call(utmeApi.sitting, { query: { subjects: chosen }, token: honest.token });
+      expect(fair.json.data.ranked).toBe(true);
+      const fairScored = await app.call(utmeApi.submit, {
+        token: honest.token,
+        body: {
+          exam: fair.json.data._id,
+          answers: fair.json.data.sections.flatMap((section) =>
+            section.questions.map((q) => ({ question: q._id, option: rightOf.get(q._id) ?? '' })),
+          ),
+        },
+      });
+      expect(fairScored.json.data).toMatchObject({ total: 400, ranked: true, percentile: 100 });
+      const reread = await app.call(utmeApi.result, {
+        query: { exam: sitting.json.data._id },
+        token: cheat.token,
+      });
+      expect(reread.json.data).toMatchObject({ total: 400, ranked: true, percentile: 0 });
 
       // A student who downloaded two of the three Use of English papers first: the bank cannot fill an
       // unseen sitting, so it is practice from the start and never ranked.

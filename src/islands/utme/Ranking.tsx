@@ -7,7 +7,7 @@ import { ownPlaceLine, totalOutOf } from './ranking.ts';
 import { createRankingStore } from './ranking-store.ts';
 import './ranking.css';
 
-/** The mock ranking under the /utme picker: the top students by their first mock's total, the caller's row marked. */
+/** The mock ranking under the /utme picker: the top students by their ranked mock's total, the caller's row marked. */
 export default function Ranking() {
   const [store] = useState(createRankingStore);
   const ranking = useStore(store.$ranking);

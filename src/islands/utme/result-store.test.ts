@@ -149,7 +149,7 @@ describe('the result in words', () => {
       'Better than 64% of students who have sat a mock',
     );
     expect(percentileLine({ percentile: 100, candidates: 0 })).toBe('You are the first to sit a mock');
-    expect(comparedWithLine(1)).toBe('Compared with the first mocks of 1 other student.');
+    expect(comparedWithLine(1)).toBe('Compared with the ranked mocks of 1 other student.');
     expect(comparedWithLine(0)).toBeUndefined();
   });
 

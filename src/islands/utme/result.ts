@@ -75,10 +75,10 @@ export function percentileLine(result: Pick<UtmeResult, 'percentile' | 'candidat
   return `Better than ${result.percentile}% of students who have sat a mock`;
 }
 
-/** Whom the percentile compares with: "Compared with the first mocks of 25 other students". */
+/** Whom the percentile compares with: "Compared with the ranked mocks of 25 other students". */
 export function comparedWithLine(candidates: number): string | undefined {
   if (candidates === 0) return undefined;
-  return `Compared with the first mocks of ${countOf(candidates, 'other student')}.`;
+  return `Compared with the ranked mocks of ${countOf(candidates, 'other student')}.`;
 }
 
 /**

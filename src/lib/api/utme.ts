@@ -91,7 +91,7 @@ export interface UtmeSectionResult {
 
 /**
  * What POST /api/v1/exam/answer/utme answers, and GET /api/v1/exam/utme/result?exam=… reads again: the
- * scores and where the total stands among the other students' first mock totals, worked out when it is read.
+ * scores and where the sitting stands among the other students' ranked mock totals (its own ranking total when it is ranked), worked out when it is read.
  */
 export interface UtmeResult {
   _id: string;
@@ -120,7 +120,7 @@ export interface UtmeResult {
   sections: UtmeSectionResult[];
 }
 
-/** A row of GET /api/v1/exam/utme/ranking: a student's first mock total. It carries no account id. */
+/** A row of GET /api/v1/exam/utme/ranking: a student's ranked mock total. It carries no account id. */
 export interface UtmeRankingEntry {
   rank: number;
   /** Others appear as first name and last initial ("Aisha B."); the caller sees their own full name. */

@@ -13,7 +13,7 @@ import { conflict } from '../errors.ts';
 import { readAnswers } from '../exams/answers.ts';
 import { lockAttempt } from '../exams/attempt-rows.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from '../exams/papers.ts';
-import { boardCreditOf, claimCredit } from '../exams/ranking-credit.ts';
+import { answersFinalAt, boardCreditOf, claimCredit } from '../exams/ranking-credit.ts';
 import { resultOf } from '../exams/scoring.ts';
 import { saveSubmittedAnswers } from '../exams/submitted-answers.ts';
 import type { Contest } from './contest-rows.ts';
@@ -72,7 +72,7 @@ export async function scoreLevel(
     const claim = await claimCredit(tx, {
       userId,
       questionIds: attempt.questionIds,
-      now,
+      now: answersFinalAt(attempt.endsAt, CONTEST.submitGraceMs, now),
       shownAt: contest.endsAt,
       via: 'contest',
     });

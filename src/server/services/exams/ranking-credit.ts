@@ -39,6 +39,16 @@ export async function recordShown(
       where excluded.shown_at < shown_keys.shown_at`);
 }
 
+/**
+ * The moment a counted attempt's answers were final, which claimCredit judges its credit at: the hand-in, or
+ * the deadline and its grace for an attempt scored after them (one left to expire is scored when the student
+ * next opens it). A key shown after that moment could not have helped an answer given before it.
+ */
+export function answersFinalAt(endsAt: Date, graceMs: number, now: Date): Date {
+  const last = new Date(endsAt.getTime() + graceMs);
+  return now < last ? now : last;
+}
+
 /** Which of the questions earned credit, and why the others did not. */
 export interface Claim {
   credited: Set<string>;

@@ -19,7 +19,7 @@ import { boardCredit } from './leaderboard.ts';
 import { markAnswers } from './marking.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
-import { boardCreditOf, claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
+import { answersFinalAt, boardCreditOf, claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
 import { saveSubmittedAnswers } from './submitted-answers.ts';
 
 /** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
@@ -237,7 +237,13 @@ export async function scoreAttempt(
     const via = locked.kind === 'daily' ? 'daily' : 'result';
     let credit: RankingCredit | null = null;
     if (eligible) {
-      const claim = await claimCredit(tx, { userId, questionIds: locked.questionIds, now, shownAt, via });
+      const claim = await claimCredit(tx, {
+        userId,
+        questionIds: locked.questionIds,
+        now: answersFinalAt(locked.endsAt, GRACE_MS, now),
+        shownAt,
+        via,
+      });
       credit = boardCreditOf(claim, locked.questionIds, result.outcomes);
     } else {
       await recordShown(tx, userId, locked.questionIds, shownAt, via);

@@ -18,7 +18,7 @@ import { type Attempt, GRACE_MS, ownAttempt, type SavedAnswer } from './attempt-
 import { boardUser } from './board-names.ts';
 import { markAnswers } from './marking.ts';
 import { type AnswerKeyEntry, loadAnswerKey } from './papers.ts';
-import { claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
+import { answersFinalAt, claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
 import { saveSubmittedAnswers } from './submitted-answers.ts';
 import { sectionSubject, sittingSections } from './utme.ts';
 
@@ -107,7 +107,9 @@ async function resultOf(db: Executor, attempt: Attempt): Promise<UtmeResult> {
     _id: attempt.id,
     total,
     maxTotal: UTME.maxTotal,
-    ...(await standingOf(db, attempt, total)),
+    // A ranked sitting stands where the ranking puts it, by what its credited questions earned; a practice
+    // sitting, by its whole total.
+    ...(await standingOf(db, attempt, attempt.credit?.points ?? total)),
     startedAt: attempt.startedAt.toISOString(),
     submittedAt: (attempt.submittedAt ?? attempt.endsAt).toISOString(),
     timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
@@ -157,7 +159,7 @@ export async function scoreUtmeSitting(
       const claim = await claimCredit(tx, {
         userId,
         questionIds: locked.questionIds,
-        now,
+        now: answersFinalAt(locked.endsAt, GRACE_MS, now),
         shownAt: now,
         via: 'utme',
       });
