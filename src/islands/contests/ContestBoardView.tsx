@@ -14,7 +14,7 @@ export function ContestBoardView({ state, onRetry }: { state: BoardState; onRetr
   return (
     <>
       <p className="hint">
-        {board.final ? 'Final board' : 'Live board, refreshed every 30 seconds'} ·{' '}
+        {board.final ? 'Final board' : 'Live board, at most 30 seconds old'} ·{' '}
         {formatThousands(board.entrants)} entered · as of{' '}
         <time dateTime={board.asOf}>{formatDateTime(board.asOf)}</time>
       </p>

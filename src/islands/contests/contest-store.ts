@@ -1,5 +1,11 @@
 import { atom } from 'nanostores';
-import { CONTEST, type ContestBoard, type ContestEntry, type ContestSummary } from '../../lib/api/contest.ts';
+import {
+  BOARD_COPY_MAX_AGE_MS,
+  CONTEST,
+  type ContestBoard,
+  type ContestEntry,
+  type ContestSummary,
+} from '../../lib/api/contest.ts';
 import { contestApi } from '../../lib/api/endpoints.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { PaymentCode } from '../../lib/errors.ts';
@@ -29,12 +35,18 @@ export type ClaimState =
 /** After the end, until the final board is in and the prizes credited (within 30 s), the page looks again this often. */
 export const AWAIT_PRIZES_MS = 10_000;
 const TICK_MS = 1000;
+/**
+ * While the contest runs, the page reads the board this often. The server's copy may be up to
+ * BOARD_COPY_MAX_AGE_MS old when it answers, and a read starts at the first tick once this has passed (up to
+ * a tick late), so the board on screen is never older than CONTEST.boardMaxAgeMs: 30 − 15 − 1 = 14 s.
+ */
+export const BOARD_READ_MS = CONTEST.boardMaxAgeMs - BOARD_COPY_MAX_AGE_MS - TICK_MS;
 
 /**
  * /contest?id=…: one contest, the caller's entry in it, and its board. The clock is the server's as this
  * phone reckons it (from serverTime). When the start, the end of the open level or the contest's end comes,
- * the contest is read again; the live board is read every CONTEST.boardMaxAgeMs while the contest runs, the
- * final one once after the end, and until the prizes are credited both are read again every few seconds.
+ * the contest is read again; the live board is read every BOARD_READ_MS while the contest runs, the final
+ * one once after the end, and until the prizes are credited both are read again every few seconds.
  */
 export function createContestStore() {
   const $contest = atom<ContestState>({ status: 'loading' });
@@ -106,7 +118,7 @@ export function createContestStore() {
       void load({ quietly: true }).finally(() => {
         reading = false;
       });
-    } else if (contest.status === 'live' && environment().now() - boardReadAt >= CONTEST.boardMaxAgeMs) {
+    } else if (contest.status === 'live' && environment().now() - boardReadAt >= BOARD_READ_MS) {
       reading = true;
       void loadBoard().finally(() => {
         reading = false;

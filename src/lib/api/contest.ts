@@ -15,7 +15,10 @@ export const CONTEST = {
   maxEntrants: 100_000,
   maxEntryFee: 100_000,
   maxPrizes: 100,
-  /** How many rows the live board lists, and how stale it may be. */
+  /**
+   * How many rows the live board lists, and how stale it may be on the page: the server's copy's age
+   * (BOARD_COPY_MAX_AGE_MS) and the page's time between reads (contest-store.ts) together stay within it.
+   */
   boardSize: 20,
   boardMaxAgeMs: 30_000,
   /** The spec's rule: one lifeline use per level (50-50 or skip, at the quiz's price). */
@@ -30,6 +33,13 @@ export const CONTEST = {
 } as const;
 
 /**
+ * Each app instance reads its copy of a live board again once the copy is this old (services/contests/
+ * board.ts): half of CONTEST.boardMaxAgeMs, leaving the other half to the page, which reads the board every
+ * CONTEST.boardMaxAgeMs less this (less a tick of its clock).
+ */
+export const BOARD_COPY_MAX_AGE_MS = CONTEST.boardMaxAgeMs / 2;
+
+/**
  * The ranking rule, in the words the contest page, the Instructions page and docs/contests.md show: each
  * shown from here, so they cannot differ.
  */
@@ -40,7 +50,7 @@ export const CONTEST_RULES = [
   'You may use one lifeline in each level (50-50 or skip, 4 coins each).',
   'Every entrant gets the questions and options in their own order, so “the answer is B” helps nobody.',
   'One account per person: a confirmed email and one phone number. Contest points never enter the Leader Board.',
-  'Coin prizes are credited to the winners within a minute of the end. Coins have no cash value.',
+  'Coin prizes are credited to the winners within 30 seconds of the end. Coins have no cash value.',
 ] as const;
 
 export type ContestStatus = 'upcoming' | 'live' | 'finished' | 'cancelled';

@@ -1,13 +1,19 @@
 /**
  * A contest's board: every entrant in the contest's order (more points first, then the shorter time from
  * the start to the last level ended, then the earlier entry). While a contest runs, each app instance keeps
- * one copy per contest and reads it again once it is half of CONTEST.boardMaxAgeMs old, so 10,000 entrants
- * polling cost one read of the entries per instance and interval, and no one sees a board older than the
- * limit. A finished contest's board is its final places, which never change.
+ * one copy per contest and reads it again once it is BOARD_COPY_MAX_AGE_MS (half of CONTEST.boardMaxAgeMs)
+ * old, so 10,000 entrants polling cost one read of the entries per instance and interval; the page reads the
+ * board often enough for the rest (contest-store.ts), so no one sees a board older than the limit. A finished
+ * contest's board is its final places, which never change.
  */
 
 import { sql } from 'drizzle-orm';
-import { CONTEST, type ContestBoard, type ContestBoardRow } from '../../../lib/api/contest.ts';
+import {
+  BOARD_COPY_MAX_AGE_MS,
+  CONTEST,
+  type ContestBoard,
+  type ContestBoardRow,
+} from '../../../lib/api/contest.ts';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { shownLastName } from '../exams/board-names.ts';
 
@@ -26,7 +32,6 @@ interface Copy {
   final: boolean;
 }
 
-const REFRESH_AFTER_MS = CONTEST.boardMaxAgeMs / 2;
 /** How many contests' boards one instance keeps at most. */
 const MAX_COPIES = 50;
 
@@ -64,7 +69,8 @@ export class ContestBoards {
   private async copy(db: Executor, contestId: string, final: boolean): Promise<Copy> {
     const held = this.copies.get(contestId);
     const copy = held && (await held.catch(() => undefined));
-    if (copy && copy.final === final && (final || Date.now() - copy.readAt < REFRESH_AFTER_MS)) return copy;
+    if (copy && copy.final === final && (final || Date.now() - copy.readAt < BOARD_COPY_MAX_AGE_MS))
+      return copy;
     // Another request may have started a new read while this one waited for the old copy.
     const current = this.copies.get(contestId);
     if (current && current !== held) return current;
