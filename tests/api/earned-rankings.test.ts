@@ -208,6 +208,53 @@ describe('downloads', () => {
   );
 });
 
+describe('a topic practice opened before a test that can count', () => {
+  it(
+    'keeps back the keys it shares with the open test until that test closes, which earns them in full',
+    async () => {
+      const app = await createTestApp();
+      const bank = await createTopicBank(app.db, { papers: [Array(4).fill('Indices')] });
+      const [paper] = bank.papers;
+      if (!paper) throw new Error('fixture');
+      const student = await subscribedStudent(app);
+      // The practice is drawn first, while no test is open: it holds the paper's four questions.
+      const practice = await app.call(masteryApi.topic, {
+        query: { subject: bank.subject.slug, topic: 'Indices' },
+        token: student.token,
+      });
+      expect(practice.status, practice.text).toBe(200);
+      const exam = await openPaper(app, student.token, paper.ids);
+      const handedIn = await submitExam(app, student.token, practice.json.data._id, []);
+      expect(handedIn.answersOpenAt).not.toBeNull();
+      expect(
+        handedIn.quizAnswers.every((answer) => answer.correctAnswer === null && answer.isCorrect === null),
+      ).toBe(true);
+      const reread = await app.call(examApi.result, {
+        query: { exam: practice.json.data._id },
+        token: student.token,
+      });
+      expect(reread.json.data.quizAnswers.map((answer) => answer.correctAnswer)).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+
+      // The open test, answered from what the student knows, earns in full.
+      const counted = await submitExam(app, student.token, exam._id, allRight(paper.questions));
+      expect(counted.credit).toEqual({ questions: 4, points: 20, seenBefore: 0, creditedBefore: 0 });
+      // Now the practice's review shows its keys.
+      const opened = await app.call(examApi.result, {
+        query: { exam: practice.json.data._id },
+        token: student.token,
+      });
+      expect(opened.json.data.answersOpenAt).toBeNull();
+      expect(opened.json.data.quizAnswers.every((answer) => answer.correctAnswer !== null)).toBe(true);
+    },
+    SLOW,
+  );
+});
+
 describe('an attempt scored after its deadline', () => {
   it(
     'earns credit for the answers saved in time, though a key was shown after the deadline',

@@ -45,7 +45,7 @@ export default function Award() {
       )}
       {offline && <p className="hint award-practice">{OFFLINE_LINE}</p>}
       {!sample && !offline && ranking && <p className="hint award-practice">{ranking}</p>}
-      {result.answersOpenAt && <p className="hint">{answersOpenLine(result.answersOpenAt)}</p>}
+      {result.answersOpenAt && <p className="hint">{answersOpenLine(result.answersOpenAt, result.kind)}</p>}
 
       <dl className="stat-cards">
         {stats.map(([label, value]) => (

@@ -9,7 +9,7 @@ import { createReviewStore } from './review-store.ts';
 /** /review-answers: each question with the student's answer, the right one and the explanation (spec §2). */
 export default function ReviewAnswers() {
   const [store] = useState(createReviewStore);
-  const { answers, sample, answersOpenAt, error, loading } = useStore(store.$view);
+  const { answers, sample, answersOpenAt, kind, error, loading } = useStore(store.$view);
   useEffect(() => store.init(), [store]);
 
   return (
@@ -20,7 +20,7 @@ export default function ReviewAnswers() {
       )}
       {answersOpenAt && (
         <p className="hint review-withheld" role="status">
-          {answersOpenLine(answersOpenAt)}
+          {answersOpenLine(answersOpenAt, kind)}
         </p>
       )}
       {error && (

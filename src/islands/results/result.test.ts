@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answersOpenLine,
   awardStateFromState,
   PRACTICE_LINE,
   practiceLine,
@@ -90,6 +91,7 @@ describe('the results state', () => {
       quizAnswers: result.quizAnswers,
       exam: 'r1',
       answersOpenAt: null,
+      kind: result.kind,
     });
     expect(reviewStateFor({ ...result, quizAnswers: [] })).toEqual({
       quizAnswers: SAMPLE_QUIZ_ANSWERS,
@@ -102,6 +104,17 @@ describe('the results state', () => {
     const answers = quizAnswersFromState({ quizAnswers: [result.quizAnswers[0], { question: 1 }, null] });
     expect(answers).toEqual(result.quizAnswers);
     expect(quizAnswersFromState(null)).toEqual([]);
+  });
+
+  it('says why answers are withheld: a daily test’s open after midnight, a topic practice’s with the open test', () => {
+    const at = '2026-03-02T23:10:30.000Z';
+    expect(answersOpenLine(at, 'daily')).toMatch(
+      /^The correct answers.*open after midnight \(.*00:10.*WAT\)/,
+    );
+    expect(answersOpenLine(at)).toBe(answersOpenLine(at, 'daily'));
+    expect(answersOpenLine(at, 'topic')).toMatch(
+      /^Some of these questions are in a test you have open.*when you hand that test in.*\(.*00:10.*WAT\)/,
+    );
   });
 
   it('writes the share text with the accuracy and an emoji', () => {

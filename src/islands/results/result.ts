@@ -30,6 +30,8 @@ export interface ReviewState {
   exam?: string;
   /** When withheld answers open (see QuizResult), or null when they are shown. */
   answersOpenAt?: string | null;
+  /** What was handed in: why answers are withheld differs for a daily test and a topic practice. */
+  kind?: QuizResult['kind'];
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -145,7 +147,12 @@ export const SAMPLE_QUIZ_ANSWERS: QuizAnswer[] = [
 /** What Review Answers hands on: the result's answers, or the two samples when it has none. */
 export function reviewStateFor(result: QuizResult): ReviewState {
   if (result.quizAnswers.length === 0) return { quizAnswers: SAMPLE_QUIZ_ANSWERS, sample: true };
-  return { quizAnswers: result.quizAnswers, exam: result._id, answersOpenAt: result.answersOpenAt };
+  return {
+    quizAnswers: result.quizAnswers,
+    exam: result._id,
+    answersOpenAt: result.answersOpenAt,
+    kind: result.kind,
+  };
 }
 
 const westAfricaTime = new Intl.DateTimeFormat('en-NG', {
@@ -158,9 +165,16 @@ const westAfricaTime = new Intl.DateTimeFormat('en-NG', {
   hour12: false,
 });
 
-/** The line that says when a daily test's answers open, in West Africa Time. */
-export function answersOpenLine(answersOpenAt: string): string {
-  return `The correct answers, explanations and which questions you got right open after midnight (${westAfricaTime.format(new Date(answersOpenAt))} WAT), once the last of today's daily tests has been handed in. Until then you see only your totals.`;
+/**
+ * The line that says when withheld answers open, in West Africa Time: a daily test's after midnight, a topic
+ * practice's once the test it shares questions with is closed (the ranking rule: docs/decisions/093).
+ */
+export function answersOpenLine(answersOpenAt: string, kind?: QuizResult['kind']): string {
+  const when = westAfricaTime.format(new Date(answersOpenAt));
+  if (kind === 'topic') {
+    return `Some of these questions are in a test you have open, so the correct answers, explanations and which questions you got right open when you hand that test in, or at the latest when its time is up (${when} WAT). Until then you see only your totals.`;
+  }
+  return `The correct answers, explanations and which questions you got right open after midnight (${when} WAT), once the last of today's daily tests has been handed in. Until then you see only your totals.`;
 }
 
 /** What /award says about a downloaded paper taken on the phone. */

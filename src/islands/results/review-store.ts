@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { examApi } from '../../lib/api/endpoints.ts';
+import type { QuizResult } from '../../lib/api/exam.ts';
 import { environment } from '../shared/environment.ts';
 import { answersOpenAtFromState, type QuizAnswer, quizAnswersFromState, type ReviewState } from './result.ts';
 
@@ -8,6 +9,8 @@ export interface ReviewView {
   sample: boolean;
   /** When withheld answers open, or null when they are shown. */
   answersOpenAt: string | null;
+  /** What was handed in, when known: it says why answers are withheld (answersOpenLine). */
+  kind?: QuizResult['kind'];
   /** Reading the opened answers failed: the message to show, with a retry. */
   error?: string;
   /** Opened by its address with nothing handed over: the answers are being read from the server. */
@@ -37,7 +40,8 @@ const RETRY_MS = 60_000;
 /**
  * /review-answers: the answers handed over by /award, or, opened by its address with nothing handed over
  * (a link from /profile), the result of the test the address names, read from the server. A daily test's
- * correct answers are withheld until its day ends; when that time comes (at once, if it has passed when the
+ * correct answers are withheld until its day ends, a topic practice's while it shares questions with an open
+ * test that can count; when that time comes (at once, if it has passed when the
  * page opens, or while the page stays open) the page reads the result again from the server.
  */
 export function createReviewStore() {
@@ -49,6 +53,7 @@ export function createReviewStore() {
     answers: quizAnswersFromState(raw),
     sample: raw?.sample === true,
     answersOpenAt: handedOver ? answersOpenAtFromState(raw) : null,
+    kind: raw?.kind,
     loading: fromAddress !== undefined,
   });
   let timer: unknown;
@@ -60,8 +65,8 @@ export function createReviewStore() {
       $view.set({ ...$view.get(), error: result.message, loading: false });
       return;
     }
-    const { quizAnswers, answersOpenAt } = result.data;
-    $view.set({ answers: quizAnswersFromState({ quizAnswers }), sample: false, answersOpenAt });
+    const { quizAnswers, answersOpenAt, kind } = result.data;
+    $view.set({ answers: quizAnswersFromState({ quizAnswers }), sample: false, answersOpenAt, kind });
     if (answersOpenAt) wait(Math.max(Date.parse(answersOpenAt) - environment().now(), RETRY_MS));
   }
 

@@ -21,6 +21,7 @@ import { validate } from '../../http/validate.ts';
 import { saveAnswer } from '../../services/exams/answers.ts';
 import { attemptHistory } from '../../services/exams/attempt-history.ts';
 import { attemptPayload, attemptResponseJson } from '../../services/exams/attempt-payload.ts';
+import { readResult, resultPayload } from '../../services/exams/attempt-result.ts';
 import { dailyTaken } from '../../services/exams/daily-taken.ts';
 import type { ExamCaller } from '../../services/exams/exam-context.ts';
 import { type LeaderboardSnapshot, leaderboard } from '../../services/exams/leaderboard.ts';
@@ -32,12 +33,7 @@ import {
   offlinePaperSize,
 } from '../../services/exams/offline-papers.ts';
 import type { PaperCache } from '../../services/exams/paper-cache.ts';
-import {
-  findDailyAttemptToSubmit,
-  readResult,
-  resultPayload,
-  scoreAttempt,
-} from '../../services/exams/scoring.ts';
+import { findDailyAttemptToSubmit, scoreAttempt } from '../../services/exams/scoring.ts';
 import { openExamAttempt, startDailyAttempt } from '../../services/exams/start-attempt.ts';
 import { openTopicPractice } from '../../services/exams/topic-practice.ts';
 import { openUtmeSitting, utmeCatalogue } from '../../services/exams/utme.ts';

@@ -10,7 +10,7 @@ import { formatDayAndTime } from '../../../lib/format.ts';
 import type { Executor } from '../../db/client.ts';
 import { attempts } from '../../db/schema.ts';
 import { conflict } from '../errors.ts';
-import { attemptResult } from '../exams/scoring.ts';
+import { attemptResult } from '../exams/attempt-result.ts';
 import { findContest } from './contest-rows.ts';
 
 export async function contestReview(

@@ -8,6 +8,7 @@ import { tally } from '../../../lib/scoring.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { attemptAnswers, attempts, paperDownloads, papers } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
+import { attemptResult, resultPayload } from './attempt-result.ts';
 import { type Attempt, endOf, GRACE_MS, MINUTE } from './attempt-rows.ts';
 import { bankPaper } from './bank-paper.ts';
 import { markAnswers } from './marking.ts';
@@ -15,7 +16,6 @@ import { paperMinutes } from './offline-papers.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type PaperContent, paperVersionSql } from './papers.ts';
 import { recordShown } from './ranking-credit.ts';
-import { attemptResult, resultPayload } from './scoring.ts';
 
 /** How far ahead of the server's clock a phone's may run before its times are refused. */
 export const CLOCK_SKEW_MS = 5 * MINUTE;

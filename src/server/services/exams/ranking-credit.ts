@@ -135,10 +135,44 @@ export function boardCreditOf(
  * until that attempt is scored.
  */
 export function openAttemptQuestions(userId: string, now: Date, graceMs: number): SQL {
+  return sql`(select unnest(a.question_ids) from attempts a where ${openCountedAttempt(userId, now, graceMs)})`;
+}
+
+/** `a` is one of the student's open attempts that can still earn credit (openAttemptQuestions). */
+function openCountedAttempt(userId: string, now: Date, graceMs: number): SQL {
   const cutoff = new Date(now.getTime() - graceMs).toISOString();
-  return sql`(select unnest(a.question_ids) from attempts a
-    where a.user_id = ${userId}::uuid and a.submitted_at is null and a.kind in ('exam', 'daily', 'utme')
-      and not a.practice and a.ends_at >= ${cutoff}::timestamptz)`;
+  return sql`a.user_id = ${userId}::uuid and a.submitted_at is null and a.kind in ('exam', 'daily', 'utme')
+    and not a.practice and a.ends_at >= ${cutoff}::timestamptz`;
+}
+
+/** A topic practice's questions that sit in an open attempt that can count, and when the last such closes. */
+export interface HeldKeys {
+  shared: string[];
+  /** The first moment after every such attempt has closed: its deadline and grace, and a millisecond. */
+  until: Date;
+}
+
+/**
+ * What a topic practice's result must keep back: a practice opened before a test that can count, and handed in
+ * while that test is open, would otherwise show keys of the open test. Null when it shares no question with
+ * one. The test may be handed in sooner, and then the keys show sooner (the result is read again).
+ */
+export async function keysHeldBack(
+  db: Executor,
+  userId: string,
+  questionIds: readonly string[],
+  now: Date,
+  graceMs: number,
+): Promise<HeldKeys | null> {
+  if (questionIds.length === 0) return null;
+  const [row] = rowsOf<{ until: Date | string | null; shared: string[] | null }>(
+    await db.execute(sql`select max(a.ends_at) as until, array_agg(distinct shared.id::text) as shared
+      from attempts a cross join lateral unnest(a.question_ids) as shared(id)
+      where ${openCountedAttempt(userId, now, graceMs)}
+        and shared.id in (select id from ${idList(questionIds)} as ids(id))`),
+  );
+  if (!row?.until || !row.shared) return null;
+  return { shared: row.shared, until: new Date(new Date(row.until).getTime() + graceMs + 1) };
 }
 
 /**

@@ -1,99 +1,24 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { QuizResult, RankingCredit } from '../../../lib/api/exam.ts';
-import { tally } from '../../../lib/scoring.ts';
+import type { RankingCredit } from '../../../lib/api/exam.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { attempts } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readAnswers } from './answers.ts';
 import {
-  type Attempt,
-  conflictError,
-  GRACE_MS,
-  noSuchTest,
-  ownAttempt,
-  type SavedAnswer,
-} from './attempt-rows.ts';
-import { dailyKeyOpensAt } from './daily-key.ts';
+  answersOpenAt,
+  attemptResult,
+  contestElsewhere,
+  heldKeysOf,
+  resultOf,
+  utmeElsewhere,
+} from './attempt-result.ts';
+import { type Attempt, GRACE_MS, noSuchTest, ownAttempt } from './attempt-rows.ts';
 import { boardCredit } from './leaderboard.ts';
-import { markAnswers } from './marking.ts';
 import type { PaperCache } from './paper-cache.ts';
 import { type AnswerKeyEntry, loadAnswerKey, paperVersionSql } from './papers.ts';
-import { answersFinalAt, boardCreditOf, claimCredit, creditPayload, recordShown } from './ranking-credit.ts';
+import { answersFinalAt, boardCreditOf, claimCredit, recordShown } from './ranking-credit.ts';
 import { saveSubmittedAnswers } from './submitted-answers.ts';
-
-/** Scores saved answers against the answer key with the +5/−2/0 rule, in the attempt's order. */
-export function resultOf(attempt: Attempt, key: Map<string, AnswerKeyEntry>, answers: SavedAnswer[]) {
-  const { outcomes, quizAnswers } = markAnswers(attempt.questionIds, key, answers);
-  return { ...tally(outcomes), quizAnswers, outcomes };
-}
-
-/** A UTME sitting is scored and read through its own endpoints, with its own rules (no +5/−2, no board). */
-export function utmeElsewhere() {
-  return conflictError('This is a UTME mock sitting: submit it and read its result under /api/v1/exam/utme.');
-}
-
-/**
- * When the correct answers, explanations and right/wrong flags of a scored attempt open: a daily test's when
- * its key opens (daily-key.ts); a full exam's at once.
- */
-export function answersOpenAt(attempt: Attempt): Date | null {
-  if (attempt.kind !== 'daily' || attempt.day === null) return null;
-  return dailyKeyOpensAt(attempt.day, attempt.durationMinutes);
-}
-
-/** A contest's levels are handed in and reviewed through /api/v1/contest, whose keys open at its end. */
-export function contestElsewhere() {
-  return conflictError('This is a contest level: it is handed in and reviewed on its contest’s page.');
-}
-
-/** What a student is told about a scored attempt at `now` (see QuizResult for the rules). */
-export function resultPayload(
-  scored: { attempt: Attempt; result: Awaited<ReturnType<typeof attemptResult>> },
-  now: Date,
-): QuizResult {
-  const { attempt } = scored;
-  const { outcomes: _outcomes, ...result } = scored.result;
-  const openAt = answersOpenAt(attempt);
-  const withheld = openAt !== null && now < openAt;
-  return {
-    _id: attempt.id,
-    // A UTME sitting never comes here: it has its own payload (utme.ts) and is refused by exam routes.
-    kind: attempt.kind === 'daily' || attempt.kind === 'topic' ? attempt.kind : 'exam',
-    counted: attempt.counted,
-    credit: creditPayload(attempt.credit),
-    answersOpenAt: withheld ? openAt.toISOString() : null,
-    ...result,
-    quizAnswers: withheld
-      ? result.quizAnswers.map((answer) => ({
-          ...answer,
-          correctAnswer: null,
-          isCorrect: null,
-          explanation: null,
-        }))
-      : result.quizAnswers,
-    timeSpent: Math.round((attempt.timeSpentSeconds ?? 0) / 6) / 10,
-  };
-}
-
-/** GET /exam/result: the result of one of the student's scored attempts, read again. */
-export async function readResult(db: Executor, userId: string, attemptId: string, now: Date) {
-  const [attempt] = await db.select().from(attempts).where(ownAttempt(userId, attemptId));
-  if (!attempt) throw noSuchTest();
-  if (attempt.kind === 'utme') throw utmeElsewhere();
-  if (attempt.kind === 'contest') throw contestElsewhere();
-  if (attempt.submittedAt === null) throw conflictError('This test has not been submitted yet.');
-  return resultPayload({ attempt, result: await attemptResult(db, attempt) }, now);
-}
-
-/** The result of a scored attempt, rebuilt from its stored answers: the same however often it is read. */
-export async function attemptResult(db: Executor, attempt: Attempt) {
-  const [key, answers] = await Promise.all([
-    loadAnswerKey(db, attempt.questionIds),
-    readAnswers(db, attempt.id),
-  ]);
-  return resultOf(attempt, key, answers);
-}
 
 // The attempt's result and the student's leaderboard total change in one statement. Whether it counts and
 // what it adds were decided by the caller (eligibility below, then the ranking rule's claimCredit).
@@ -235,8 +160,20 @@ export async function scoreAttempt(
     // credit of the questions whose keys the student had not been shown.
     const shownAt = answersOpenAt(locked) ?? now;
     const via = locked.kind === 'daily' ? 'daily' : 'result';
+    const held = await heldKeysOf(tx, locked, now);
     let credit: RankingCredit | null = null;
-    if (eligible) {
+    if (held) {
+      // A topic practice never counts; the keys it shares with an open test show once that test closes.
+      const shared = new Set(held.shared);
+      await recordShown(tx, userId, held.shared, held.until, via);
+      await recordShown(
+        tx,
+        userId,
+        locked.questionIds.filter((id) => !shared.has(id)),
+        now,
+        via,
+      );
+    } else if (eligible) {
       const claim = await claimCredit(tx, {
         userId,
         questionIds: locked.questionIds,
@@ -263,9 +200,14 @@ export async function scoreAttempt(
       credit: credit === null ? null : JSON.stringify(credit),
       points: credit?.points ?? 0,
     });
-    return { attempt: { ...attempt, counted: recorded?.counted ?? false, credit }, result };
+    return { attempt: { ...attempt, counted: recorded?.counted ?? false, credit }, result, held };
   });
-  return { attempt: scored.attempt, result: scored.result ?? (await attemptResult(db, scored.attempt)) };
+  if (scored.result) return scored;
+  const [result, held] = await Promise.all([
+    attemptResult(db, scored.attempt),
+    heldKeysOf(db, scored.attempt, now),
+  ]);
+  return { attempt: scored.attempt, result, held };
 }
 
 /** The student's latest open daily attempt in a subject: what POST /exam/answer/daily submits. */
