@@ -3,13 +3,22 @@ import { memoryStorage } from '../../src/islands/quiz/answer-queue.ts';
 import { type Environment, resetEnvironment, setEnvironment } from '../../src/islands/shared/environment.ts';
 import type { CallArgs, DataOf, Endpoint } from '../../src/lib/api/endpoint.ts';
 import { type ApiResult, createApiClient } from '../../src/lib/client/api.ts';
+import type { Profile, ReturnTo, SessionPayload, User } from '../../src/lib/client/session.ts';
 import type { TestApp } from './test-app.ts';
 
-/** What a store did to the browser during a test: where it went and what it said. */
+/** What a store did to the browser during a test: where it went, what it said, what it did to the session. */
 export interface BrowserRecord {
   navigations: { path: string; state?: unknown }[];
+  /** Each Back, by the page it falls back to. */
+  wentBack: string[];
   toasts: { message: string; kind: string }[];
   toastsAfterNavigation: { message: string; kind: string }[];
+  /** Each answer a sign-in or sign-up completed the session with, and where it asked to go on to. */
+  signIns: { result: ApiResult<SessionPayload>; returnTo: ReturnTo['returnTo'] | undefined }[];
+  /** How many times the student was logged out. */
+  logouts: number;
+  /** Each user (and profile, when the answer carried one) stored in place of the signed-in student's. */
+  accounts: { user: User; profile?: Profile }[];
 }
 
 /**
@@ -18,7 +27,15 @@ export interface BrowserRecord {
  * A store that calls the API without the test giving it `call` fails the test.
  */
 export function testEnvironment(parts: Partial<Environment> = {}): BrowserRecord {
-  const record: BrowserRecord = { navigations: [], toasts: [], toastsAfterNavigation: [] };
+  const record: BrowserRecord = {
+    navigations: [],
+    wentBack: [],
+    toasts: [],
+    toastsAfterNavigation: [],
+    signIns: [],
+    logouts: 0,
+    accounts: [],
+  };
   const storages = { local: memoryStorage(), session: memoryStorage() };
   setEnvironment({
     call: (() => {
@@ -26,15 +43,26 @@ export function testEnvironment(parts: Partial<Environment> = {}): BrowserRecord
     }) as Environment['call'],
     reportFailure: (result) => record.toasts.push({ message: result.message, kind: 'error' }),
     navigate: (path, state) => record.navigations.push({ path, state }),
+    goBack: (fallback = '/') => record.wentBack.push(fallback),
     readNavigationState: () => undefined,
     readSearch: () => '',
+    readOrigin: () => 'https://exam.example',
     readFragment: () => '',
     clearFragment: () => {},
     requireSignIn: (path, state) => record.navigations.push({ path: `/signin?next=${path}`, state }),
     userId: () => undefined,
     signedIn: () => false,
+    completeSignIn: (result, returnTo) => {
+      record.signIns.push({ result, returnTo });
+      return result.ok;
+    },
+    logout: async () => {
+      record.logouts += 1;
+    },
     loadUser: async () => {},
     refreshUser: async () => undefined,
+    replaceUser: (user) => record.accounts.push({ user }),
+    replaceAccount: (account) => record.accounts.push(account),
     boardPlace: async () => null,
     airtimeActive: async () => false,
     setCoins: () => {},

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/preact';
 import { useEffect, useRef, useState } from 'preact/compat';
+import { environment } from '../shared/environment.ts';
 import { ResendButton } from './EmailConfirmationNotice.tsx';
 import { confirmedHeading, createVerifyEmailStore } from './email-confirmation-store.ts';
 import './email-confirmation.css';
@@ -13,7 +14,7 @@ export default function VerifyEmail() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    const token = new URLSearchParams(location.search).get('token') ?? '';
+    const token = new URLSearchParams(environment().readSearch()).get('token') ?? '';
     void store.verify(token.trim());
   }, [store]);
 

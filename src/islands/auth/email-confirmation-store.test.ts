@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appApi, fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { aishaSession } from '../../../tests/support/student-fixture.ts';
 import {
   confirmationTokenFor,
   createTestApp,
@@ -79,6 +80,23 @@ describe('the /verify-email store', () => {
       'Your email is now b@x.ng.',
     );
     expect(change.status === 'confirmed' && confirmedHeading(change)).toBe('Email changed');
+  });
+
+  it('stores the confirmed account the answer carries, in place of the signed-in one', async () => {
+    const { user, profile } = aishaSession();
+    const confirmed: EmailConfirmed = {
+      purpose: 'change',
+      email: user.email,
+      welcomeGranted: false,
+      welcomeWithheld: false,
+      alreadyConfirmed: false,
+      account: { user, profile },
+    };
+    const record = testEnvironment({
+      call: fakeApi().on(userApi.confirmEmail, () => success(confirmed, 'Your email is changed.')).call,
+    });
+    await createVerifyEmailStore().verify('a-token');
+    expect(record.accounts).toEqual([{ user, profile }]);
   });
 
   it("confirms the address with the link's token, and finds it confirmed when the link is opened again", async () => {

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { userApi } from '../../lib/api/endpoints.ts';
 import { CONFIRMATION_LINK_HOURS, type EmailConfirmed, type User } from '../../lib/api/user.ts';
-import { $auth, replaceAccount } from '../../lib/client/session.ts';
+import { $auth } from '../../lib/client/session.ts';
 import { environment } from '../shared/environment.ts';
 
 /** What a Resend link button shows beside itself. */
@@ -108,7 +108,7 @@ export function createVerifyEmailStore() {
       $state.set({ status: 'failed', message: result.message, offline: result.status === 0 });
       return;
     }
-    if (result.data.account) replaceAccount(result.data.account);
+    if (result.data.account) environment().replaceAccount(result.data.account);
     else if ($signedIn.get()) void environment().loadUser();
     $state.set({
       status: 'confirmed',

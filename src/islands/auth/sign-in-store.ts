@@ -1,6 +1,6 @@
 import { userApi } from '../../lib/api/endpoints.ts';
 import { createFormStore, type SubmitOutcome } from '../../lib/client/form-store.ts';
-import { completeSignIn, type ReturnTo } from '../../lib/client/session.ts';
+import type { ReturnTo } from '../../lib/client/session.ts';
 import { signInSchema } from '../../lib/validation/account.ts';
 import { environment } from '../shared/environment.ts';
 
@@ -12,7 +12,7 @@ export function createSignInStore() {
     schema: signInSchema,
     initial: { telephone: '', password: '' },
     async send(data): Promise<SubmitOutcome> {
-      const { call, reportFailure } = environment();
+      const { call, reportFailure, completeSignIn } = environment();
       const result = await call(userApi.signIn, { body: data, quiet: true });
       if (result.ok) {
         completeSignIn(result, returnTo);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { aishaSession } from '../../../tests/support/student-fixture.ts';
 import { userApi } from '../../lib/api/endpoints.ts';
 import { createSignUpStore } from './sign-up-store.ts';
 
@@ -31,6 +32,35 @@ describe('the sign-up form', () => {
       confirmPassword: 'Passwords do not match',
       agreeTerms: 'You must agree to the terms and conditions',
     });
+  });
+
+  it('signs the new student in with the answer, and goes on to choose an exam', async () => {
+    const answer = success(aishaSession(), 'Account created');
+    const api = fakeApi().on(userApi.signUp, () => answer);
+    const record = testEnvironment({ call: api.call });
+    const store = filledStore();
+    await store.submit();
+    expect(api.calls).toEqual([
+      {
+        binding: userApi.signUp,
+        input: {
+          body: {
+            firstName: 'Chidi',
+            lastName: 'Okafor',
+            email: 'chidi@example.com',
+            telephone: '08031234567',
+            password: 'secret1',
+            confirmPassword: 'secret1',
+            agreeTerms: true,
+          },
+          quiet: true,
+        },
+      },
+    ]);
+    // No returnTo: completeSignIn's own default, /select-exam (session.test.ts), is where it goes.
+    expect(record.signIns).toEqual([{ result: answer, returnTo: undefined }]);
+    expect(store.$errors.get()).toEqual({});
+    expect(record.toasts).toEqual([]);
   });
 
   it('shows a 400 about a field beside that field, where the form takes the focus, not as a toast', async () => {

@@ -1,6 +1,5 @@
 import { userApi } from '../../lib/api/endpoints.ts';
 import { createFormStore, type SubmitOutcome } from '../../lib/client/form-store.ts';
-import { completeSignIn } from '../../lib/client/session.ts';
 import { signUpSchema } from '../../lib/validation/account.ts';
 import { environment } from '../shared/environment.ts';
 
@@ -20,7 +19,7 @@ export function createSignUpStore() {
     async send(data): Promise<SubmitOutcome> {
       const result = await environment().call(userApi.signUp, { body: data, quiet: true });
       if (result.ok) {
-        completeSignIn(result);
+        environment().completeSignIn(result);
         return undefined;
       }
       // A 400 about a field shows beside it (and takes the focus there); anything else as the spec says.

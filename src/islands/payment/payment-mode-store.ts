@@ -1,7 +1,6 @@
 import { atom } from 'nanostores';
 import { paymentApi, planApi } from '../../lib/api/endpoints.ts';
 import type { Plan } from '../../lib/api/plans.ts';
-import { goBack } from '../../lib/client/navigation.ts';
 import { environment } from '../shared/environment.ts';
 import type { LoadState } from '../shared/load-state.ts';
 import { createCheckout } from './checkout-store.ts';
@@ -91,7 +90,7 @@ export function createPaymentModeStore() {
 
   /** Reads the plan from navigation state: none (or signed out) goes to /login, no amount goes back. */
   function init() {
-    const { readNavigationState, signedIn, navigate } = environment();
+    const { readNavigationState, signedIn, navigate, goBack } = environment();
     const check = checkPaymentState(readNavigationState());
     if (!signedIn() || check.status === 'missing') {
       navigate('/login', undefined, { replace: true });
@@ -144,7 +143,7 @@ export function createPaymentModeStore() {
     load,
     select,
     proceed,
-    back: () => goBack('/pricing'),
+    back: () => environment().goBack('/pricing'),
     closeComingSoon: () => $comingSoon.set(null),
   };
 }

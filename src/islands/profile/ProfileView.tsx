@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/compat';
-import { logout } from '../../lib/client/session.ts';
 import { shareLink } from '../../lib/client/share.ts';
 import { company } from '../../lib/company.ts';
 import { formatThousands, ordinal } from '../../lib/format.ts';
@@ -12,6 +11,7 @@ import { ExamPlanForm } from '../prediction/ExamPlanForm.tsx';
 import PredictionPanel from '../prediction/PredictionPanel.tsx';
 import { TodayCard } from '../prediction/TodayCard.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
+import { environment } from '../shared/environment.ts';
 import { PasswordField, TextField } from '../shared/fields.tsx';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import PlanStatus from '../shared/PlanStatus.tsx';
@@ -64,7 +64,7 @@ export default function ProfileView() {
     );
   }
 
-  const siteUrl = location.origin;
+  const siteUrl = environment().readOrigin();
   return (
     <div className="profile">
       <EmailConfirmationNotice />
@@ -156,7 +156,7 @@ export default function ProfileView() {
         <button type="button" className="button button-danger" onClick={deleteAccountDialog.open}>
           Delete Account
         </button>
-        <button type="button" className="button" onClick={() => void logout()}>
+        <button type="button" className="button" onClick={() => void environment().logout()}>
           Logout
         </button>
       </section>

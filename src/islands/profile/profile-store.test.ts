@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, testEnvironment } from '../../../tests/support/store-environment.ts';
+import { fakeApi, success, testEnvironment } from '../../../tests/support/store-environment.ts';
 import { student } from '../../../tests/support/student-fixture.ts';
 import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
-import { coinHistoryApi } from '../../lib/api/endpoints.ts';
+import { coinHistoryApi, userApi } from '../../lib/api/endpoints.ts';
 import type { Paged } from '../../lib/api/paged.ts';
 import type { ApiResult } from '../../lib/client/api.ts';
 import { $auth, type SessionPayload } from '../../lib/client/session.ts';
@@ -118,6 +118,22 @@ describe('/profile loading', () => {
     await store.loadHistory();
     expect(store.$history.get()).toEqual({ status: 'ready', data: [welcome] });
     expect(refreshCount).toBe(1);
+  });
+});
+
+describe('/profile editing', () => {
+  it('stores the user the saved edit answers with, and closes the dialog', async () => {
+    $auth.set({ user: aisha, profile: null, isAuth: true });
+    const renamed = { ...aisha, firstName: 'Aishat' };
+    api.on(userApi.update, () => success(renamed, 'Profile updated'));
+    const record = testEnvironment({ call: api.call });
+    const store = createProfileStore();
+    store.edit('firstName');
+    store.setValue('Aishat');
+    await store.save();
+    expect(api.calls.at(-1)?.input).toEqual({ body: { firstName: 'Aishat' }, quiet: false });
+    expect(record.accounts).toEqual([{ user: renamed }]);
+    expect(store.$editing.get()).toBeNull();
   });
 });
 

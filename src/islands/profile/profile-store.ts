@@ -2,7 +2,7 @@ import { atom, computed } from 'nanostores';
 import type { CoinHistoryEntry } from '../../lib/api/coin-history.ts';
 import { coinHistoryApi, userApi } from '../../lib/api/endpoints.ts';
 import type { OwnRank } from '../../lib/api/exam.ts';
-import { $auth, replaceUser, type User } from '../../lib/client/session.ts';
+import { $auth, type User } from '../../lib/client/session.ts';
 import { emailChangeFormSchema, profileUpdateSchema } from '../../lib/validation/account.ts';
 import { checkForm } from '../../lib/validation/form-errors.ts';
 import { environment } from '../shared/environment.ts';
@@ -132,7 +132,7 @@ export function createProfileStore() {
       environment().reportFailure(result);
       return;
     }
-    replaceUser(result.data);
+    environment().replaceUser(result.data);
     $editing.set(isEmail ? { ...editing, currentPassword: '', sent: result.message } : null);
   }
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/compat';
-import { goBack } from '../../lib/client/navigation.ts';
+import { environment } from '../shared/environment.ts';
 import { Loading } from '../shared/LoadStatus.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { answersOpenLine, NO_ANSWERS_MESSAGE } from './result.ts';
@@ -37,7 +37,7 @@ export default function ReviewAnswers() {
       )}
       {answers.length > 0 && <ReviewList answers={answers} sample={sample} />}
       <p>
-        <button type="button" className="button" onClick={() => goBack('/')}>
+        <button type="button" className="button" onClick={() => environment().goBack('/')}>
           Back to Results
         </button>
       </p>

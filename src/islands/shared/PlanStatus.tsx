@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/compat';
 import { accessSummary } from '../../lib/access.ts';
-import { $auth, loadUser } from '../../lib/client/session.ts';
+import { $auth } from '../../lib/client/session.ts';
+import { environment } from './environment.ts';
 import './plan-status.css';
 
 /**
@@ -17,7 +18,7 @@ export default function PlanStatus({ refresh = false }: { refresh?: boolean }) {
 
   useEffect(() => {
     setNow(new Date());
-    if (refresh) void loadUser();
+    if (refresh) void environment().loadUser();
   }, [refresh]);
 
   if (!now || !user) return null;

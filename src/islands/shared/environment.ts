@@ -8,12 +8,15 @@
 
 import { call, reportFailure } from '../../lib/client/api.ts';
 import { showErrorModal } from '../../lib/client/error-modal.ts';
-import { navigate, readNavigationState } from '../../lib/client/navigation.ts';
+import { goBack, navigate, readNavigationState } from '../../lib/client/navigation.ts';
 import {
   $auth,
   clearSession,
+  completeSignIn,
   loadUser,
+  logout,
   refreshUser,
+  replaceAccount,
   replaceUser,
   requireSignIn,
 } from '../../lib/client/session.ts';
@@ -38,10 +41,14 @@ export interface Environment {
   reportFailure: typeof reportFailure;
 
   navigate: typeof navigate;
+  /** Goes back one page, or to `fallback` when there is none to go back to (the page was opened directly). */
+  goBack: typeof goBack;
   /** The navigation state the page was opened with. */
   readNavigationState: () => unknown;
   /** The page's query string, with its `?`. */
   readSearch: () => string;
+  /** The site's address (scheme, host and port), which links to share begin with. */
+  readOrigin: () => string;
   /** The page's URL fragment, with its `#`. */
   readFragment: () => string;
   /** Removes the fragment from the address bar and the history entry, leaving the page where it is. */
@@ -53,6 +60,13 @@ export interface Environment {
   userId: () => string | undefined;
   /** Whether this browser holds a session's token. */
   signedIn: () => boolean;
+  /**
+   * Stores the session a sign-in or sign-up answered and goes on, to `returnTo` or to choose an exam, with
+   * the answer's message as a toast there; false, storing nothing, for a failure or an admin's account.
+   */
+  completeSignIn: typeof completeSignIn;
+  /** Signs out on the server and in this browser (all but the answers not yet sent), and goes home. */
+  logout: typeof logout;
   /** Refreshes the signed-in student (and so the header's coin balance) from the server. */
   loadUser: () => Promise<void>;
   /** As loadUser, and says how the call went (undefined without a session on this browser). */
@@ -61,6 +75,10 @@ export interface Environment {
   boardPlace: typeof boardPlace;
   /** Whether the airtime status check (action=GRW) found an active plan on the student's number. */
   airtimeActive: typeof airtimeActive;
+  /** Replaces the signed-in student's stored user (after a profile edit). */
+  replaceUser: typeof replaceUser;
+  /** Replaces the signed-in student's stored user and profile with an answer's (an email confirmed). */
+  replaceAccount: typeof replaceAccount;
   /** Puts a new coin balance in the header. */
   setCoins: (coins: number) => void;
   /** Forgets everything this browser stored (local and session storage): the account was deleted. */
@@ -169,16 +187,22 @@ export function browserEnvironment(): Environment {
     call,
     reportFailure,
     navigate,
+    goBack,
     readNavigationState: () => readNavigationState(),
     readSearch: () => window.location.search,
+    readOrigin: () => window.location.origin,
     readFragment: () => window.location.hash,
     clearFragment: () =>
       history.replaceState(history.state, '', window.location.pathname + window.location.search),
     requireSignIn,
     userId: () => $auth.get().user?._id,
     signedIn: () => Boolean(readToken()),
+    completeSignIn,
+    logout,
     loadUser,
     refreshUser,
+    replaceUser,
+    replaceAccount,
     boardPlace,
     airtimeActive,
     setCoins: (coins) => {

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/compat';
 import type { UtmeResult } from '../../lib/api/utme.ts';
 import { formatDayAndTime } from '../../lib/format.ts';
+import { environment } from '../shared/environment.ts';
 import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
 import { ResultReview } from './ResultReview.tsx';
 import { comparedWithLine, percentileLine, rankingLine, timeUsed } from './result.ts';
@@ -12,7 +13,7 @@ import { createResultStore } from './result-store.ts';
  * subject by subject with the right answers and explanations.
  */
 export default function Result() {
-  const [store] = useState(() => createResultStore(location.search));
+  const [store] = useState(() => createResultStore(environment().readSearch()));
   const state = useStore(store.$result);
 
   useEffect(() => {
