@@ -101,11 +101,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/subject', subjectRoutes());
   app.route('/api/v1/year', yearRoutes());
   app.route('/api/v1/exam', examRoutes(board, papers, limits));
-  app.route('/api/v1/mastery', masteryRoutes());
+  app.route('/api/v1/mastery', masteryRoutes(limits));
   app.route('/api/v1/contest', contestRoutes(contestBoards, papers));
   app.route('/api/v1/question', questionRoutes(limits));
   app.route('/api/v1/review', reviewRoutes());
-  app.route('/api/v1/prediction', predictionRoutes(pools));
+  app.route('/api/v1/prediction', predictionRoutes(pools, limits));
   app.route('/api/v1/plan', planRoutes());
   app.route('/api/v1/geo', geoRoutes());
   app.route('/api/v1', paymentRoutes(limits));

@@ -1102,6 +1102,20 @@ describe('one student cannot read or change another student’s data', () => {
     expect(owner.json.data.user._id).toBe(a.user._id);
   }, 60_000);
 
+  it('A spending the history-read limit leaves B’s reads open', async () => {
+    const { a, b } = await pair();
+    for (let count = 0; count < RATE_LIMIT_POLICY.historyReadAccount.points; count++) {
+      expect(
+        (await send('GET /api/v1/mastery', validRequest('GET /api/v1/mastery', a), a.token)).status,
+      ).toBe(200);
+    }
+    expect((await send('GET /api/v1/mastery', validRequest('GET /api/v1/mastery', a), a.token)).status).toBe(
+      429,
+    );
+    const theirs = await send('GET /api/v1/prediction', validRequest('GET /api/v1/prediction', b), b.token);
+    expect(theirs.status, theirs.text).toBe(200);
+  }, 60_000);
+
   it('A spending the upload limit at a paper leaves B’s uploads at it open', async () => {
     const { a, b } = await pair();
     const upload = (student: Student) => {

@@ -775,6 +775,24 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
     expect(limited.status).toBe(429);
   }, 120_000);
 
+  it('GET /api/v1/exam/history (student): past the history-read limit, any query gets 429 or 400 and changes nothing', async () => {
+    const endpoint = endpoints.find((candidate) => candidate.key === 'GET /api/v1/exam/history');
+    if (!endpoint) throw new Error('no history endpoint');
+    // A fresh student, so that the reads of the other tests do not count.
+    const reader = await signUpStudent(t);
+    for (let count = 0; count < RATE_LIMIT_POLICY.historyReadAccount.points; count++) {
+      expect((await t.request('GET', '/api/v1/mastery', { token: reader.token })).status).toBe(200);
+    }
+    await changedTables();
+    await fc.assert(
+      fc.asyncProperty(getRequest, async (fuzz) => {
+        const response = await probe(endpoint, fuzz, reader.token);
+        expect([400, 429], `${fuzz.label}: ${response.text}`).toContain(response.status);
+      }),
+      { numRuns: GARBAGE_RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 120_000);
+
   it('POST /api/v1/user/login: any Cookie header is ignored unless it holds a device cookie this server set, never a 5xx', async () => {
     // Header values are bytes: every printable Latin-1 character, as a client may send them.
     const cookieText = fc.string({

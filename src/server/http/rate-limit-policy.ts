@@ -44,6 +44,12 @@ export const RATE_LIMIT_POLICY = {
   offlineUploadAccount: { points: 200, seconds: DAY },
   /** Attempts at one paper one account uploads: a paper drilled daily for a week fits. */
   offlineUploadPaper: { points: 60, seconds: DAY },
+  /**
+   * Reads whose work grows with one account's history (GET /mastery, /prediction, /prediction/today and
+   * /exam/history): /profile and home opened again and again fit, a loop that keeps the database busy for
+   * everyone else does not.
+   */
+  historyReadAccount: { points: 120, seconds: MINUTE },
   /** Problems one account reports in questions: a student flagging a bad paper fits, a script spamming does not. */
   questionReportAccount: { points: 10, seconds: HOUR },
 } as const satisfies Record<string, { points: number; seconds: number }>;

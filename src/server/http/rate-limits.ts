@@ -133,6 +133,15 @@ export function createRateLimits(
         ),
       ],
     ),
+    // Set after requireUser. Every answer but a 5xx read the student's history.
+    historyRead: limit(readAccount, (userId) => [
+      counter(
+        'historyReadAccount',
+        userId,
+        (wait) => `You have loaded your progress many times this minute. Try again in ${wait}.`,
+        keepOn((status) => status < 500),
+      ),
+    ]),
     confirmationResend: limit(readAccount, (userId) => [
       counter(
         'confirmationResendAccount',

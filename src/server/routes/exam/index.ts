@@ -69,7 +69,7 @@ export function examRoutes(board: LeaderboardSnapshot, papers: PaperCache, limit
         me,
       });
     })
-    .get('/history', requireUser, validate('query', pageQuerySchema), async (c) => {
+    .get('/history', requireUser, validate('query', pageQuerySchema), limits.historyRead, async (c) => {
       const query = c.req.valid('query');
       const { docs, totalDocs } = await attemptHistory(c.get('deps').db, c.get('auth').userId, query);
       return ok(c, 'Test history fetched successfully', paged(docs, totalDocs, query.page, query.limit));

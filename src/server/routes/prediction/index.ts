@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { examPlanSchema } from '../../../lib/validation/prediction.ts';
 import { requireUser } from '../../http/auth.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
 import { ok } from '../../http/respond.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validate } from '../../http/validate.ts';
@@ -13,9 +14,9 @@ import { todayPlan } from '../../services/prediction/today.ts';
  * /api/v1/prediction: the caller's predicted UTME score, their exam plan and the day's work towards it
  * (docs/prediction.md). For signed-in students only; the prediction is read, never stored or ranked.
  */
-export function predictionRoutes(pools: PoolCache) {
+export function predictionRoutes(pools: PoolCache, limits: RateLimits) {
   return new Hono<AppEnv>()
-    .get('/', requireUser, async (c) => {
+    .get('/', requireUser, limits.historyRead, async (c) => {
       const prediction = await utmePrediction(c.get('deps').db, pools, c.get('auth').userId);
       return ok(c, 'Prediction fetched successfully', prediction);
     })
@@ -28,7 +29,7 @@ export function predictionRoutes(pools: PoolCache) {
       const plan = await setExamPlan(db, c.get('auth').userId, c.req.valid('json'), clock.now());
       return ok(c, 'Exam plan saved', plan);
     })
-    .get('/today', requireUser, async (c) => {
+    .get('/today', requireUser, limits.historyRead, async (c) => {
       const { db, clock } = c.get('deps');
       const today = await todayPlan(db, pools, c.get('auth').userId, clock.now());
       return ok(c, 'Today’s plan fetched successfully', today);
