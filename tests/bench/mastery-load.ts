@@ -6,17 +6,24 @@
 // `rounds` rounds:
 // - the heavy student's GET /mastery, and how the same answer was read before (every attempt, in full);
 // - the light student's GET /mastery and My tests page alone, then while ten of the heavy student's GET
-//   /mastery run at once, over and over.
+//   /mastery run at once, over and over;
+// - the same two over HTTP through the app itself (createApp, its rate limits in memory), where the heavy
+//   student's loops meet the per-account limit on history reads (historyReadAccount).
 // Writes its section of docs/performance.md (BENCH_REPORT elsewhere) and drops the database it created.
 //
 //   npm run bench:mastery -- [--attempts 30000] [--runs 15] [--rounds 3]
 //                            [--database postgres://...]   (kept; default: a fresh one, dropped)
 import { sql as drizzleSql } from 'drizzle-orm';
+import pino from 'pino';
 import postgres from 'postgres';
 import { MASTERY_RULES } from '../../src/lib/mastery.ts';
+import { createApp } from '../../src/server/app.ts';
+import { parseConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { RATE_LIMIT_POLICY } from '../../src/server/http/rate-limit-policy.ts';
 import { attemptHistory } from '../../src/server/services/exams/attempt-history.ts';
 import { masteryOverview } from '../../src/server/services/learning/mastery.ts';
+import { createPaymentVerifier } from '../../src/server/services/payments/paystack.ts';
 import { createDatabase } from '../support/server-process.ts';
 import {
   DEFAULT_BENCH_SERVER,
@@ -29,7 +36,7 @@ import {
   table,
   writeReportSection,
 } from './support.ts';
-import { generateSynthetic, syntheticPhone } from './synthetic.ts';
+import { generateSynthetic, syntheticPhone, syntheticTokens } from './synthetic.ts';
 
 const TOPICS = 15;
 const BATCH = 1000;
@@ -65,7 +72,7 @@ async function writeAttempts(sql: postgres.Sql, phone: string, from: number, to:
 }
 
 /** The student's history, written once: a database whose heavy student has attempts is taken as done. */
-async function prepare(sql: postgres.Sql, attempts: number) {
+async function prepare(sql: postgres.Sql, attempts: number, lightStudents: number) {
   const [done] = await sql`select count(*)::int as n from attempts a join users u on u.id = a.user_id
     where u.telephone = ${syntheticPhone(0)}`;
   if ((done?.n ?? 0) > 0) return;
@@ -78,7 +85,9 @@ async function prepare(sql: postgres.Sql, attempts: number) {
     // trimmed rows' space is reused instead of bloating the table 500 times over.
     await sql`vacuum mastery_answers`;
   }
-  await writeAttempts(sql, syntheticPhone(1), 1, 1, 1);
+  // The light students, one attempt each: the one the function-level rows time, and one per HTTP phase.
+  for (let light = 1; light <= lightStudents; light++)
+    await writeAttempts(sql, syntheticPhone(light), 1, 1, 1);
   console.log(`history: ${attempts} attempts in ${formatNumber((performance.now() - started) / 1000, 1)} s`);
   await sql`vacuum analyze`;
 }
@@ -147,7 +156,7 @@ try {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const handle = await openDatabase({ kind: 'postgres', url });
   try {
-    await prepare(sql, attempts);
+    await prepare(sql, attempts, 2 * rounds);
     const [ids] = await sql<{ heavy: string; light: string; shown: number; kept: number }[]>`select
         (select id from users where telephone = ${syntheticPhone(0)}) as heavy,
         (select id from users where telephone = ${syntheticPhone(1)}) as light,
@@ -162,13 +171,53 @@ try {
       await masteryOverview(db, ids.light, new Date());
       await attemptHistory(db, ids.light, { page: 1, limit: 20 });
     };
+    // The same requests through the app, as a browser sends them (its limits count in its memory).
+    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: 'tests/.tmp' });
+    const app = createApp({
+      db,
+      config,
+      logger: pino({ level: 'silent' }),
+      mailer: { send: async () => {} },
+      paystack: createPaymentVerifier(config, db),
+      clock: { now: () => new Date() },
+    });
+    // The heavy student, and a light one for each timed phase over HTTP: a student's own reads count against
+    // their limit too, and one phase stays well under it.
+    const [heavyToken = '', ...lightTokens] = await syntheticTokens(url, 1 + 2 * rounds);
+    let lightToken = '';
+    const statuses = new Map<number, number>();
+    const get = async (path: string, token: string) => {
+      const response = await app.request(
+        path,
+        { headers: { 'frontend-source': 'webuser', authorization: `Bearer ${token}` } },
+        { clientAddress: '10.0.0.1' },
+      );
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const heavyOverHttp = async () => {
+      const status = await get('/api/v1/mastery', heavyToken);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      // A refusal is answered from memory, without I/O: yield as a client's next request, arriving on a
+      // socket, would, or the ten loops would starve the other student's queries of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    const lightOverHttp = async () => {
+      for (const path of ['/api/v1/mastery', '/api/v1/exam/history?page=1&limit=20']) {
+        const status = await get(path, lightToken);
+        if (status !== 200) throw new Error(`the light student's ${path} answered ${status}`);
+      }
+    };
     const results = {
       heavy: [] as number[],
       before: [] as number[],
       alone: [] as number[],
       loaded: [] as number[],
+      httpAlone: [] as number[],
+      httpLoaded: [] as number[],
     };
     let loads = 0;
+    let httpLoads = 0;
     for (let round = 0; round < rounds; round++) {
       results.heavy.push(median(await timed(runs, heavyMastery)));
       results.before.push(median(await timed(3, () => masteryBefore(sql, ids.heavy))));
@@ -176,7 +225,15 @@ try {
       const loaded = await underLoad(10, heavyMastery, () => timed(runs, lightRequests));
       results.loaded.push(median(loaded.times));
       loads += loaded.loads;
+      lightToken = lightTokens[2 * round] ?? '';
+      results.httpAlone.push(median(await timed(runs, lightOverHttp)));
+      lightToken = lightTokens[2 * round + 1] ?? '';
+      const overHttp = await underLoad(10, heavyOverHttp, () => timed(runs, lightOverHttp));
+      results.httpLoaded.push(median(overHttp.times));
+      httpLoads += overHttp.loads;
     }
+    const refused = statuses.get(429) ?? 0;
+    const answered = statuses.get(200) ?? 0;
     const ms = (values: number[]) => values.map((value) => formatNumber(value, 1)).join(', ');
     const overall = (values: number[]) => formatNumber(median(values), 1);
     // A check that the overview is the same whichever way it is read is the tests' (mastery.test.ts).
@@ -207,11 +264,23 @@ ${table(
       overall(results.loaded),
       ms(results.loaded),
     ],
+    [
+      'another student over HTTP through the app (its limits), alone',
+      overall(results.httpAlone),
+      ms(results.httpAlone),
+    ],
+    [
+      'the same, while 10 heavy GET /mastery loop over HTTP',
+      overall(results.httpLoaded),
+      ms(results.httpLoaded),
+    ],
   ],
 )}
 
 The ten loops answered ${formatNumber(loads)} heavy GET /mastery in all while the other student's requests were
-timed.`;
+timed. Over HTTP the heavy student's loops sent ${formatNumber(httpLoads)}: ${formatNumber(answered)} answered, and
+${formatNumber(refused)} refused with 429: the account may have ${RATE_LIMIT_POLICY.historyReadsAtOnce.points} reads of an endpoint under way at
+once and ${RATE_LIMIT_POLICY.historyReadAccount.points} history reads a minute, and a refusal costs its session lookup and no query of the history${[...statuses.keys()].some((status) => status !== 200 && status !== 429) ? ` (other statuses: ${JSON.stringify(Object.fromEntries(statuses))})` : ''}.`;
     console.log(body);
     writeReportSection('mastery-load', body);
   } finally {

@@ -50,6 +50,12 @@ export const RATE_LIMIT_POLICY = {
    * everyone else does not.
    */
   historyReadAccount: { points: 120, seconds: MINUTE },
+  /**
+   * One account's reads of one of those endpoints under way at once: each gives its place back when it has
+   * answered, so ten sent together run two at a time and the rest are refused at once. The window only frees
+   * a place that an instance stopped before giving it back.
+   */
+  historyReadsAtOnce: { points: 2, seconds: 10 },
   /** Problems one account reports in questions: a student flagging a bad paper fits, a script spamming does not. */
   questionReportAccount: { points: 10, seconds: HOUR },
 } as const satisfies Record<string, { points: number; seconds: number }>;

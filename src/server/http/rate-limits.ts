@@ -133,15 +133,28 @@ export function createRateLimits(
         ),
       ],
     ),
-    // Set after requireUser. Every answer but a 5xx read the student's history.
-    historyRead: limit(readAccount, (userId) => [
-      counter(
-        'historyReadAccount',
-        userId,
-        (wait) => `You have loaded your progress many times this minute. Try again in ${wait}.`,
-        keepOn((status) => status < 500),
-      ),
-    ]),
+    // Set after requireUser. Every answer but a 5xx read the student's history; a read under way holds a
+    // place of its endpoint until it has answered.
+    historyRead: limit(
+      async (c) => {
+        const userId = await readAccount(c);
+        return userId ? { userId, path: c.req.path } : undefined;
+      },
+      ({ userId, path }) => [
+        counter(
+          'historyReadAccount',
+          userId,
+          (wait) => `You have loaded your progress many times this minute. Try again in ${wait}.`,
+          keepOn((status) => status < 500),
+        ),
+        counter(
+          'historyReadsAtOnce',
+          `${userId}:${path}`,
+          () => 'Your progress is already loading. Try again in a moment.',
+          () => 'refund',
+        ),
+      ],
+    ),
     confirmationResend: limit(readAccount, (userId) => [
       counter(
         'confirmationResendAccount',
