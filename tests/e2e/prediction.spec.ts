@@ -164,6 +164,11 @@ test('setting an exam date shows the days to it on home’s Today card and /prof
   await form.getByRole('button', { name: 'Save my plan' }).click();
   await expect(page.getByText('Your exam plan is saved.')).toBeVisible();
   await expect(today.getByText('30 days to your exam')).toBeVisible();
+  // The day's topics (the sample bank's JAMB questions are tagged), each with its stake and a named button.
+  const practise = /^Practise .+ \((Use of English|Biology|Economics|Government)\)$/;
+  await expect(today.getByText('Then practise the topics that cost you most:')).toBeVisible();
+  await expect(today.getByRole('button', { name: practise }).first()).toBeVisible();
+  await expect(today.getByText(/: about \d+ points? of your 400 at stake$/).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 
@@ -172,6 +177,7 @@ test('setting an exam date shows the days to it on home’s Today card and /prof
   const card = page.getByRole('region', { name: 'Today' });
   await expect(card.getByText('30 days to your exam')).toBeVisible();
   await expect(card.getByText('No reviews due today.')).toBeVisible();
+  await expect(card.getByRole('button', { name: practise }).first()).toBeVisible();
   await expect(card.getByRole('link', { name: 'Review your mistakes' })).toHaveAttribute(
     'href',
     '/review-deck',
