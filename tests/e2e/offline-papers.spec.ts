@@ -297,7 +297,7 @@ test('a student downloads a paper, takes it offline by keyboard, and it is uploa
   await downloads.getByRole('button', { name: 'Remove WAEC Mathematics 2019' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove this paper?' });
   await confirm.getByRole('button', { name: 'Keep it' }).click();
-  await expect(downloads.getByText('WAEC Mathematics 2019')).toBeVisible();
+  await expect(downloads.getByText('WAEC Mathematics 2019', { exact: true })).toBeVisible();
   await downloads.getByRole('button', { name: 'Remove WAEC Mathematics 2019' }).click();
   await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(downloads.getByText('No papers on this phone yet.')).toBeVisible();

@@ -5,13 +5,7 @@ import type { Profile, SessionPayload, User } from '../api/user.ts';
 import { ADMIN_REFUSED_MESSAGE } from '../errors.ts';
 import { type ApiResult, CLIENT_ERROR_MESSAGE, call } from './api.ts';
 import { navigate } from './navigation.ts';
-import {
-  AUTH_STORE_KEY,
-  AUTH_TOKEN_KEY,
-  forgetStudent,
-  forgetStudentChecks,
-  markAuthState,
-} from './storage.ts';
+import { AUTH_STORE_KEY, AUTH_TOKEN_KEY, forgetStudent, markAuthState } from './storage.ts';
 import { showToast, showToastAfterNavigation } from './toasts.ts';
 import { checkUser, USER_CHECKED_EVENT, type UserCheck } from './user-check.ts';
 
@@ -56,7 +50,6 @@ function acceptSession(payload: SessionPayload): boolean {
     showToast(ADMIN_REFUSED_MESSAGE, 'error');
     return false;
   }
-  forgetStudentChecks();
   localStorage.setItem(AUTH_TOKEN_KEY, payload.token);
   $auth.set({ user: payload.user, profile: payload.profile, isAuth: true });
   markAuthState(true);
