@@ -18,9 +18,9 @@ export default defineConfig({
     // that made it ends, after its background work (tests/support/test-app.ts); and
     // tests/support/logs.ts forgets a file's expected logs when the file ends.
     isolate: false,
-    // Vitest's default is one worker fewer than the cores: one, on a 2-core machine, where the files then
-    // ran one after another. The API tests wait on their databases a good part of the time, so two workers
-    // on 2 cores took the whole suite from about 500 s to 221 s (PGlite and PostgreSQL, no e2e beside it).
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core machine, where the files then ran
+    // one after another (525 s in CI, beside the e2e tests). The API tests wait on their databases a good part
+    // of the time: two workers ran the whole suite, PGlite and PostgreSQL, in 221 s with nothing beside it.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 60_000,
     // `npm test` measures coverage too, so CI checks the thresholds in the run it makes anyway: measuring
