@@ -208,29 +208,38 @@ describe('downloads', () => {
   );
 });
 
+/** A bank of one paper of four Indices questions, and a subscribed student. */
+async function indicesPaper() {
+  const app = await createTestApp();
+  const bank = await createTopicBank(app.db, { papers: [Array(4).fill('Indices')] });
+  const [paper] = bank.papers;
+  if (!paper) throw new Error('fixture');
+  return { app, bank, paper, student: await subscribedStudent(app) };
+}
+
+/** Opens a topic practice of Indices for the student. */
+async function practiseIndices(app: TestApp, bank: { subject: { slug: string } }, token: string) {
+  const query = { subject: bank.subject.slug, topic: 'Indices' };
+  const practice = await app.call(masteryApi.topic, { query, token });
+  expect(practice.status, practice.text).toBe(200);
+  return practice.json.data;
+}
+
 describe('a topic practice opened before a test that can count', () => {
   it(
     'keeps back the keys it shares with the open test until that test closes, which earns them in full',
     async () => {
-      const app = await createTestApp();
-      const bank = await createTopicBank(app.db, { papers: [Array(4).fill('Indices')] });
-      const [paper] = bank.papers;
-      if (!paper) throw new Error('fixture');
-      const student = await subscribedStudent(app);
+      const { app, bank, paper, student } = await indicesPaper();
       // The practice is drawn first, while no test is open: it holds the paper's four questions.
-      const practice = await app.call(masteryApi.topic, {
-        query: { subject: bank.subject.slug, topic: 'Indices' },
-        token: student.token,
-      });
-      expect(practice.status, practice.text).toBe(200);
+      const practice = await practiseIndices(app, bank, student.token);
       const exam = await openPaper(app, student.token, paper.ids);
-      const handedIn = await submitExam(app, student.token, practice.json.data._id, []);
+      const handedIn = await submitExam(app, student.token, practice._id, []);
       expect(handedIn.answersOpenAt).not.toBeNull();
       expect(
         handedIn.quizAnswers.every((answer) => answer.correctAnswer === null && answer.isCorrect === null),
       ).toBe(true);
       const reread = await app.call(examApi.result, {
-        query: { exam: practice.json.data._id },
+        query: { exam: practice._id },
         token: student.token,
       });
       expect(reread.json.data.quizAnswers.map((answer) => answer.correctAnswer)).toEqual([
@@ -245,7 +254,7 @@ describe('a topic practice opened before a test that can count', () => {
       expect(counted.credit).toEqual({ questions: 4, points: 20, seenBefore: 0, creditedBefore: 0 });
       // Now the practice's review shows its keys.
       const opened = await app.call(examApi.result, {
-        query: { exam: practice.json.data._id },
+        query: { exam: practice._id },
         token: student.token,
       });
       expect(opened.json.data.answersOpenAt).toBeNull();
@@ -259,11 +268,7 @@ describe('an attempt scored after its deadline', () => {
   it(
     'earns credit for the answers saved in time, though a key was shown after the deadline',
     async () => {
-      const app = await createTestApp();
-      const bank = await createTopicBank(app.db, { papers: [Array(4).fill('Indices')] });
-      const [paper] = bank.papers;
-      if (!paper) throw new Error('fixture');
-      const student = await subscribedStudent(app);
+      const { app, bank, paper, student } = await indicesPaper();
       const open = await openPaper(app, student.token, paper.ids);
       for (const answer of allRight(paper.questions)) {
         const saved = await app.call(examApi.saveAnswer, {
@@ -275,12 +280,8 @@ describe('an attempt scored after its deadline', () => {
       // The phone dies. Past the deadline and its grace, a topic practice shows the paper's keys, and only
       // then is the attempt scored: its answers were final before any key was shown.
       app.clock.advance(open.duration * 60_000 + 60_000);
-      const practice = await app.call(masteryApi.topic, {
-        query: { subject: bank.subject.slug, topic: 'Indices' },
-        token: student.token,
-      });
-      expect(practice.status, practice.text).toBe(200);
-      await submitExam(app, student.token, practice.json.data._id, []);
+      const practice = await practiseIndices(app, bank, student.token);
+      await submitExam(app, student.token, practice._id, []);
       const result = await submitExam(app, student.token, open._id, []);
       expect(result).toMatchObject({ score: 20, counted: true });
       expect(result.credit).toEqual({ questions: 4, points: 20, seenBefore: 0, creditedBefore: 0 });
