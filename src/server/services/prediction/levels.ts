@@ -15,12 +15,18 @@ import {
   topicLevel,
 } from './irt.ts';
 
-/** One subject's evidence: how many answers count, the level they give, and the level in each topic. */
+/** One counted answer, scored against its question's parameters. */
+interface ScoredAnswer {
+  item: ItemParameters;
+  correct: boolean;
+  topic: string | null;
+}
+
+/** One subject's evidence: how many answers count, the level they give, and the answers themselves. */
 export interface SubjectLevel {
   answers: number;
   level: LevelEstimate;
-  /** By topic, for the topics the student has answered in: their level there (topicLevel). */
-  topics: Map<string, number>;
+  scored: ScoredAnswer[];
 }
 
 type Calibrated = Pick<ItemParameters, 'difficulty' | 'discrimination'>;
@@ -66,15 +72,19 @@ export async function subjectLevels(
             topic: answer.topic,
           };
         });
-      const level = estimateLevel(answers);
-      const byTopic = Map.groupBy(
-        answers.filter((answer) => answer.topic !== null),
-        (answer) => answer.topic ?? '',
-      );
-      const topics = new Map(
-        [...byTopic].map(([topic, inTopic]) => [topic, topicLevel(level.mean, inTopic)] as const),
-      );
-      return [subjectId, { answers: answers.length, level, topics }];
+      return [subjectId, { answers: answers.length, level: estimateLevel(answers), scored: answers }];
     }),
   );
+}
+
+/**
+ * The student's level in each topic of a subject they have answered in (topicLevel, around their level in
+ * the subject): what the Today card weighs topics at. Only the Today card asks, so a prediction never pays.
+ */
+export function topicLevels({ level, scored }: SubjectLevel): Map<string, number> {
+  const byTopic = Map.groupBy(
+    scored.filter((answer) => answer.topic !== null),
+    (answer) => answer.topic ?? '',
+  );
+  return new Map([...byTopic].map(([topic, inTopic]) => [topic, topicLevel(level.mean, inTopic)]));
 }

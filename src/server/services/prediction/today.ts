@@ -9,7 +9,7 @@ import { dueToday } from '../../../lib/api/review.ts';
 import type { Database } from '../../db/client.ts';
 import { westAfricaDate } from '../exams/daily.ts';
 import { addPendingMistakes, deckCounts } from '../learning/deck.ts';
-import { subjectLevels } from './levels.ts';
+import { subjectLevels, topicLevels } from './levels.ts';
 import { daysBetween, examPlan } from './plan.ts';
 import type { PoolCache } from './pool-cache.ts';
 import { studentSubjects } from './student-subjects.ts';
@@ -42,7 +42,8 @@ export async function todayPlan(
     // A topic without answers is taken at the subject's level; with no evidence in the subject, the
     // prior's mean, 0 (an ordinary student).
     const inSubject = level?.level.mean ?? 0;
-    return topicStakes(subject, pool, (topic) => level?.topics.get(topic) ?? inSubject);
+    const inTopics = level ? topicLevels(level) : new Map<string, number>();
+    return topicStakes(subject, pool, (topic) => inTopics.get(topic) ?? inSubject);
   });
   return {
     examDate: plan.examDate,
