@@ -233,6 +233,9 @@ try {
       httpLoads += overHttp.loads;
     }
     const refused = statuses.get(429) ?? 0;
+    const others = [...statuses].filter(([status]) => status !== 200 && status !== 429);
+    const otherStatuses =
+      others.length > 0 ? ` (other statuses: ${JSON.stringify(Object.fromEntries(others))})` : '';
     const answered = statuses.get(200) ?? 0;
     const ms = (values: number[]) => values.map((value) => formatNumber(value, 1)).join(', ');
     const overall = (values: number[]) => formatNumber(median(values), 1);
@@ -280,7 +283,7 @@ ${table(
 The ten loops answered ${formatNumber(loads)} heavy GET /mastery in all while the other student's requests were
 timed. Over HTTP the heavy student's loops sent ${formatNumber(httpLoads)}: ${formatNumber(answered)} answered, and
 ${formatNumber(refused)} refused with 429: the account may have ${RATE_LIMIT_POLICY.historyReadsAtOnce.points} reads of an endpoint under way at
-once and ${RATE_LIMIT_POLICY.historyReadAccount.points} history reads a minute, and a refusal costs its session lookup and no query of the history${[...statuses.keys()].some((status) => status !== 200 && status !== 429) ? ` (other statuses: ${JSON.stringify(Object.fromEntries(statuses))})` : ''}.`;
+once and ${RATE_LIMIT_POLICY.historyReadAccount.points} history reads a minute, and a refusal costs its session lookup and no query of the history${otherStatuses}.`;
     console.log(body);
     writeReportSection('mastery-load', body);
   } finally {

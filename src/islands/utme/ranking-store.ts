@@ -6,7 +6,10 @@ import { type RankingView, rankingView } from './ranking.ts';
 
 export type RankingState = LoadState<RankingView>;
 
-/** The mock ranking on /utme: students by their ranked mock's total out of 400 (the rule's credited answers), and the caller's own place. */
+/**
+ * The mock ranking on /utme: students by their ranked mock's total out of 400 (the rule's credited answers),
+ * and the caller's own place.
+ */
 export function createRankingStore() {
   const $ranking = atom<RankingState>({ status: 'loading' });
   let latest = 0;

@@ -91,7 +91,8 @@ export interface UtmeSectionResult {
 
 /**
  * What POST /api/v1/exam/answer/utme answers, and GET /api/v1/exam/utme/result?exam=… reads again: the
- * scores and where the sitting stands among the other students' ranked mock totals (its own ranking total when it is ranked), worked out when it is read.
+ * scores and where the sitting stands among the other students' ranked mock totals (by its own ranking total
+ * when it is ranked), worked out when it is read.
  */
 export interface UtmeResult {
   _id: string;

@@ -47,7 +47,7 @@ export const STUDENT_CHECK_KEYS = {
  * Forgets what the start check learnt of the last student: on a shared phone, the next one to sign in in
  * this tab is checked afresh, with their own number and place.
  */
-export function forgetStudentChecks(): void {
+function forgetStudentChecks(): void {
   if (typeof sessionStorage === 'undefined') return;
   for (const key of Object.values(STUDENT_CHECK_KEYS)) sessionStorage.removeItem(key);
 }

@@ -27,8 +27,8 @@ export const CLOCK_SKEW_MS = 5 * MINUTE;
  * must be to a question of the paper, with one of that question's options (400, naming the answer). It is
  * scored with the same rules as an attempt taken online and never counts on the leaderboard: the student
  * held the key. Its result shows the keys of every question of the paper, recorded as shown (an import may
- * have added one since the download). Sending the same `clientId` again, even many times at once, answers the stored result and
- * changes nothing.
+ * have added one since the download). Sending the same `clientId` again, even many times at once, answers
+ * the stored result and changes nothing.
  */
 export async function uploadOfflineAttempt(
   db: Database,
